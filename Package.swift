@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Markbridge",
+    products: [
+        .library(name: "Markbridge", targets: ["Markbridge"]),
+        .executable(name: "markbridge", targets: ["MarkbridgeCommand"]),
+        .executable(name: "markbridge-bench", targets: ["MarkbridgeBench"]),
+    ],
+    targets: [
+        // The intermediate representation: paragraphs with ranged markups. Standard library only.
+        .target(name: "MarkbridgeIR"),
+
+        // Markup JSON, version 1: a hand-written byte-level writer and a validating reader.
+        .target(name: "MarkbridgeJSON", dependencies: ["MarkbridgeIR"]),
+
+        // cmark, Debian's libcmark-dev, seen through a system-library target.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Markdown: the only module that imports the cmark C module.
+        .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeIR", "CCmark"]),
+
+        // The umbrella that services import: the format registry and the converter facade.
+        .target(
+            name: "Markbridge",
+            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeMarkdown"]
+        ),
+
+        // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
+        .target(name: "MarkbridgeCLI", dependencies: ["Markbridge"]),
+        .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
+
+        // Deterministic generated documents, shared by the property tests and the benchmark.
+        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR"]),
+
+        // The one place where speed is measured.
+        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
+
+        .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeIR", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeJSONTests", dependencies: ["MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeMarkdownTests", dependencies: ["MarkbridgeMarkdown"]),
+        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge"]),
+    ]
+)

@@ -1,0 +1,35 @@
+/// The facade services call: bytes in one format to bytes in another, with every diagnostic the
+/// reader and the writer raised. A value type with no shared state, safe to use from any thread.
+public struct Converter: Sendable {
+    public var registry: FormatRegistry
+    public var options: ConversionOptions
+
+    public init(registry: FormatRegistry = .standard, options: ConversionOptions = .default) {
+        self.registry = registry
+        self.options = options
+    }
+
+    /// Reads `input` as the format named `source` into the IR.
+    public func read(_ input: [UInt8], from source: String) throws(ConversionError) -> Diagnosed<Document> {
+        guard let reader = registry.format(named: source)?.reader else {
+            throw ConversionError(code: "unknown-format", message: "no reader for format '\(source)'")
+        }
+        return try reader(input, options)
+    }
+
+    /// Writes `document` as the format named `target`.
+    public func write(_ document: Document, to target: String) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        guard let writer = registry.format(named: target)?.writer else {
+            throw ConversionError(code: "unknown-format", message: "no writer for format '\(target)'")
+        }
+        return writer(document, options)
+    }
+
+    /// Reads, then writes; the diagnostics of both steps, the reader's first.
+    public func convert(_ input: [UInt8], from source: String, to target: String) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        let read = try self.read(input, from: source)
+        var written = try write(read.value, to: target)
+        written.diagnostics = read.diagnostics + written.diagnostics
+        return written
+    }
+}

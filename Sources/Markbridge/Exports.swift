@@ -1,0 +1,2 @@
+@_exported import MarkbridgeIR
+@_exported import MarkbridgeJSON

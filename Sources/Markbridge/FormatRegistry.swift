@@ -1,0 +1,29 @@
+/// The formats a converter knows, by name and by file extension, in the manner of pandoc's
+/// reader and writer tables. Services may build their own registry; ``standard`` has them all.
+public struct FormatRegistry: Sendable {
+    public private(set) var formats: [Format]
+
+    public init(_ formats: [Format]) {
+        self.formats = formats
+    }
+
+    /// Every format Markbridge ships.
+    public static let standard = FormatRegistry([.markupJSON])
+
+    public func format(named name: String) -> Format? {
+        formats.first { $0.name == name.lowercased() }
+    }
+
+    /// The format a file name implies by its extension, if any.
+    public func format(forFileName fileName: String) -> Format? {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
+        return formats.first { $0.fileExtensions.contains(fileExtension) }
+    }
+
+    /// Names of the formats that can be read.
+    public var readableNames: [String] { formats.filter { $0.reader != nil }.map(\.name) }
+
+    /// Names of the formats that can be written.
+    public var writableNames: [String] { formats.filter { $0.writer != nil }.map(\.name) }
+}

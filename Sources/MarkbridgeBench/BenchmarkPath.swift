@@ -1,0 +1,29 @@
+import Markbridge
+
+/// One conversion path the benchmark times. Every issue that adds a reader or writer adds its
+/// paths here, so this is the one list of what is measured.
+struct BenchmarkPath: Sendable {
+    /// A conversion ready to time; returns the size of its output, so nothing is optimised away.
+    typealias Run = () throws -> Int
+
+    let name: String
+    /// The input bytes throughput is counted over, made from a generated document.
+    let input: @Sendable (Document) -> [UInt8]
+    /// Untimed set-up from the input (parsing it, for a writer-only path), giving the timed run.
+    let prepare: @Sendable ([UInt8]) throws -> Run
+
+    static let all: [BenchmarkPath] = [
+        BenchmarkPath(name: "json-to-json", input: markupJSON) { bytes in
+            { MarkupJSONWriter().write(try MarkupJSONReader().read(bytes).value).value.count }
+        },
+        BenchmarkPath(name: "json-read", input: markupJSON) { bytes in
+            { try MarkupJSONReader().read(bytes).value.blocks.count }
+        },
+        BenchmarkPath(name: "json-write", input: markupJSON) { bytes in
+            let document = try MarkupJSONReader().read(bytes).value
+            return { MarkupJSONWriter().write(document).value.count }
+        },
+    ]
+
+    private static let markupJSON: @Sendable (Document) -> [UInt8] = { MarkupJSONWriter().write($0).value }
+}

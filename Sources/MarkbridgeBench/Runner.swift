@@ -1,0 +1,79 @@
+import Foundation
+import Markbridge
+
+/// Runs one measurement in this process, or spawns a child to do it.
+enum Runner {
+    /// Times `path` over the corpus `shape`: repeats until at least a second has passed (and at
+    /// least 3 runs), and reports the best run, the steadiest figure on a shared machine.
+    static func measure(path name: String, shape shapeName: String, scale: Double) -> String {
+        guard let path = BenchmarkPath.all.first(where: { $0.name == name }),
+              let shape = Corpus.Shape(rawValue: shapeName) else {
+            return "error\tunknown path or shape \(name) \(shapeName)"
+        }
+        do {
+            let inputs = Corpus.documents(shape, scale: scale).map(path.input)
+            let runs = try inputs.map(path.prepare)
+            let inputBytes = inputs.reduce(0) { $0 + $1.count }
+            Measurement.resetPeak()
+            let baseline = Measurement.statusBytes("VmRSS")
+            var best = Double.infinity
+            var total = 0.0
+            var repetitions = 0
+            var outputBytes = 0
+            while repetitions < 3 || total < 1.0 {
+                let start = Measurement.now()
+                outputBytes = 0
+                for run in runs { outputBytes += try run() }
+                let elapsed = Measurement.now() - start
+                best = min(best, elapsed)
+                total += elapsed
+                repetitions += 1
+            }
+            let peak = Measurement.statusBytes("VmHWM")
+            let largestInput = inputs.map(\.count).max() ?? 0
+            return [name, shapeName, "\(inputs.count)", "\(inputBytes)", "\(outputBytes)", "\(best)",
+                    "\(peak - baseline)", "\(peak)", "\(largestInput)", "\(repetitions)"].joined(separator: "\t")
+        } catch {
+            return "error\t\(name) \(shapeName): \(error)"
+        }
+    }
+
+    static func spawn(path: String, shape: String, scale: Double) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--child", path, shape, "--scale", "\(scale)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            return "error\tcannot start child: \(error)"
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let header = pad(["path", "corpus", "docs", "input MB", "MB/s", "docs/s", "peak over baseline", "peak/input", "runs"])
+
+    static func format(_ line: String) -> String {
+        let fields = line.split(separator: "\t").map(String.init)
+        guard fields.count == 10, let docs = Double(fields[2]), let bytes = Double(fields[3]),
+              let seconds = Double(fields[5]), let peak = Double(fields[6]), let largest = Double(fields[8]) else {
+            return line
+        }
+        let megabytes = bytes / 1_000_000
+        // Memory is judged against the largest single input: small documents are converted one at a time.
+        let ratio = largest > 0 ? peak / max(bytes, largest) : 0
+        return pad([fields[0], fields[1], fields[2], String(format: "%.2f", megabytes),
+                    String(format: "%.1f", megabytes / seconds), String(format: "%.0f", docs / seconds),
+                    String(format: "%.1f MB", peak / 1_000_000), String(format: "%.2fx", ratio), fields[9]])
+    }
+
+    private static func pad(_ columns: [String]) -> String {
+        let widths = [14, 7, 7, 9, 8, 9, 19, 11, 5]
+        return zip(columns, widths).map { column, width in
+            column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
+        }.joined()
+    }
+}

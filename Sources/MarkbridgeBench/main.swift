@@ -1,0 +1,36 @@
+import Foundation
+import Markbridge
+
+// markbridge-bench: times every conversion path on a generated corpus, each path and shape in a
+// child process of its own so that its peak memory is its own.
+//
+//   markbridge-bench [--scale S] [--path NAME]    all paths (or one), a table on standard output
+//   markbridge-bench --child PATH SHAPE --scale S  one measurement, as a tab-separated line
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let scale = option("--scale").flatMap(Double.init) ?? 1.0
+
+if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count {
+    let line = Runner.measure(path: arguments[index + 1], shape: arguments[index + 2], scale: scale)
+    print(line)
+    exit(line.hasPrefix("error") ? 1 : 0)
+}
+
+let only = option("--path")
+print("markbridge-bench: release build required for meaningful figures; corpus seed \(Corpus.seed), scale \(scale)")
+print(Runner.header)
+var failed = false
+for path in BenchmarkPath.all where only == nil || path.name == only {
+    for shape in Corpus.Shape.allCases {
+        let line = Runner.spawn(path: path.name, shape: shape.rawValue, scale: scale)
+        if line.hasPrefix("error") { failed = true }
+        print(Runner.format(line))
+    }
+}
+exit(failed ? 1 : 0)

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a command touches outside itself, as values, so that tests run commands in memory and
+/// compare their whole output.
+public struct CommandIO: Sendable {
+    public var readStandardInput: @Sendable () throws -> [UInt8]
+    public var readFile: @Sendable (String) throws -> [UInt8]
+    /// Replaces a file atomically, so a reader never sees it half written.
+    public var writeFile: @Sendable (String, [UInt8]) throws -> Void
+
+    public init(
+        readStandardInput: @escaping @Sendable () throws -> [UInt8],
+        readFile: @escaping @Sendable (String) throws -> [UInt8],
+        writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void
+    ) {
+        self.readStandardInput = readStandardInput
+        self.readFile = readFile
+        self.writeFile = writeFile
+    }
+
+    /// The real process: standard input, and files on disk.
+    public static let process = CommandIO(
+        readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+        readFile: { path in
+            guard FileManager.default.fileExists(atPath: path) else { throw FileError("no such file") }
+            guard let data = FileManager.default.contents(atPath: path) else { throw FileError("not readable") }
+            return Array(data)
+        },
+        writeFile: { path, bytes in
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw FileError(error.localizedDescription)
+            }
+        }
+    )
+}
+
+/// A file that could not be read or written, in words fit for an error line.
+public struct FileError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// What a command produced: its exit code and everything it wrote.
+public struct CommandResult: Hashable, Sendable {
+    public var exitCode: Int32
+    public var standardOutput: [UInt8]
+    public var standardError: String
+
+    public init(exitCode: Int32, standardOutput: [UInt8] = [], standardError: String = "") {
+        self.exitCode = exitCode
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    public var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+/// The exit codes the README documents.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// The input could not be converted, or `--strict` met a diagnostic.
+    public static let conversionFailed: Int32 = 1
+    /// The command line was wrong (sysexits' EX_USAGE).
+    public static let usage: Int32 = 64
+}

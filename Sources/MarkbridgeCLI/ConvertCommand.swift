@@ -1,0 +1,150 @@
+import Markbridge
+
+/// `markbridge convert`: one document from one format to another.
+struct ConvertCommand {
+    static let name = "convert"
+    static let summary = "Convert a document from one format to another."
+
+    static let from = OptionSpec(["--from"], value: "format", help: "The input format. Inferred from the file extension when omitted.")
+    static let to = OptionSpec(["--to"], value: "format", help: "The output format.", default: "json")
+    static let offsets = OptionSpec(["--offsets"], value: "unit",
+                                    help: "Unit of markup offsets in JSON output: utf16, scalar or utf8.", default: "utf16")
+    static let pretty = OptionSpec(["--pretty"], help: "Indent JSON output, one key a line.")
+    static let output = OptionSpec(["-o", "--output"], value: "file", help: "Write to <file> instead of standard output.")
+    static let diagnostics = OptionSpec(["--diagnostics"], value: "style",
+                                        help: "How diagnostics are printed: text or json (JSON Lines).", default: "text")
+    static let strict = OptionSpec(["--strict"], help: "Fail (exit 1) if the conversion raises any diagnostic.")
+    static let unsafeURLs = OptionSpec(["--allow-unsafe-urls"], help: "Let every URL through, javascript: included. Unsafe.")
+    static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, MarkbridgeCommandLine.helpSpec]
+
+    static let usage = "markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] "
+        + "[-o <file>] [--diagnostics <style>] [--strict] [<file>]"
+
+    static func help(_ registry: FormatRegistry) -> String {
+        var specs = specs
+        specs[0] = OptionSpec(from.names, value: from.valueName,
+                              help: "The input format: \(registry.readableNames.joined(separator: ", ")). Inferred from the file extension when omitted.")
+        specs[1] = OptionSpec(to.names, value: to.valueName,
+                              help: "The output format: \(registry.writableNames.joined(separator: ", ")).", default: to.defaultValue)
+        return HelpFormatter(
+            overview: summary,
+            discussion: "Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard\n"
+                + "output. Diagnostics (anything dropped or changed) go to standard error.",
+            usage: usage,
+            arguments: [("<file>", "The input file, or '-' for standard input. (default: -)")],
+            options: HelpFormatter.optionRows(specs)
+        ).render()
+    }
+
+    let registry: FormatRegistry
+    let io: CommandIO
+
+    func run(_ arguments: [String]) -> CommandResult {
+        let parsed: ParsedArguments
+        let plan: Plan
+        do {
+            parsed = try ParsedArguments(arguments, specs: Self.specs)
+            if parsed.isSet(MarkbridgeCommandLine.helpSpec) {
+                return CommandResult(exitCode: ExitCode.success, standardOutput: Array(Self.help(registry).utf8))
+            }
+            plan = try Plan(parsed, registry: registry)
+        } catch {
+            return MarkbridgeCommandLine.usageFailure(error.message, usage: Self.usage, helpCommand: "markbridge help convert")
+        }
+        return execute(plan)
+    }
+
+    /// A command line checked against the registry: everything needed to run, nothing left to parse.
+    private struct Plan {
+        var input: String
+        var source: Format
+        var target: Format
+        var options: ConversionOptions
+        var outputPath: String?
+        var diagnosticStyle: DiagnosticStyle
+        var isStrict: Bool
+
+        init(_ parsed: ParsedArguments, registry: FormatRegistry) throws(UsageError) {
+            guard parsed.positionals.count <= 1 else {
+                throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'")
+            }
+            input = parsed.positionals.first ?? "-"
+            if let name = parsed.value(ConvertCommand.from) {
+                guard let format = registry.format(named: name), format.reader != nil else {
+                    throw UsageError(message: "Unknown input format '\(name)' (expected one of: \(registry.readableNames.joined(separator: ", ")))")
+                }
+                source = format
+            } else if input == "-" {
+                throw UsageError(message: "Cannot infer the input format of standard input; pass --from")
+            } else if let format = registry.format(forFileName: input), format.reader != nil {
+                source = format
+            } else {
+                throw UsageError(message: "Cannot infer the input format of '\(input)' from its extension; pass --from")
+            }
+            let targetName = parsed.value(ConvertCommand.to) ?? "json"
+            guard let format = registry.format(named: targetName), format.writer != nil else {
+                throw UsageError(message: "Unknown output format '\(targetName)' (expected one of: \(registry.writableNames.joined(separator: ", ")))")
+            }
+            target = format
+            options = ConversionOptions(prettyPrinted: parsed.isSet(ConvertCommand.pretty))
+            if let unit = parsed.value(ConvertCommand.offsets) {
+                guard let parsedUnit = OffsetUnit(rawValue: unit) else {
+                    throw UsageError(message: "Unknown offset unit '\(unit)' (expected one of: utf16, scalar, utf8)")
+                }
+                options.offsetUnit = parsedUnit
+            }
+            if parsed.isSet(ConvertCommand.unsafeURLs) { options.urlPolicy = .unrestricted }
+            let style = parsed.value(ConvertCommand.diagnostics) ?? "text"
+            guard let parsedStyle = DiagnosticStyle(rawValue: style) else {
+                throw UsageError(message: "Unknown diagnostics style '\(style)' (expected one of: text, json)")
+            }
+            diagnosticStyle = parsedStyle
+            outputPath = parsed.value(ConvertCommand.output)
+            isStrict = parsed.isSet(ConvertCommand.strict)
+        }
+    }
+
+    private func execute(_ plan: Plan) -> CommandResult {
+        let fileName = plan.input == "-" ? "<stdin>" : plan.input
+        let bytes: [UInt8]
+        do {
+            bytes = plan.input == "-" ? try io.readStandardInput() : try io.readFile(plan.input)
+        } catch {
+            return CommandResult(exitCode: ExitCode.conversionFailed, standardError: "Error: cannot read '\(fileName)': \(Self.describe(error))\n")
+        }
+        let converter = Converter(registry: registry, options: plan.options)
+        let converted: Diagnosed<[UInt8]>
+        do {
+            converted = try converter.convert(bytes, from: plan.source.name, to: plan.target.name)
+        } catch {
+            return CommandResult(exitCode: ExitCode.conversionFailed, standardError: "Error: \(Self.describe(error, in: fileName))\n")
+        }
+        var standardError = converted.diagnostics.map { plan.diagnosticStyle.render($0, fileName: fileName) }.joined()
+        if plan.isStrict && !converted.diagnostics.isEmpty {
+            let count = converted.diagnostics.count
+            standardError += "Error: --strict: \(count) diagnostic\(count == 1 ? "" : "s") raised; no output written\n"
+            return CommandResult(exitCode: ExitCode.conversionFailed, standardError: standardError)
+        }
+        guard let outputPath = plan.outputPath, outputPath != "-" else {
+            return CommandResult(exitCode: ExitCode.success, standardOutput: converted.value, standardError: standardError)
+        }
+        do {
+            try io.writeFile(outputPath, converted.value)
+        } catch {
+            standardError += "Error: cannot write '\(outputPath)': \(Self.describe(error))\n"
+            return CommandResult(exitCode: ExitCode.conversionFailed, standardError: standardError)
+        }
+        return CommandResult(exitCode: ExitCode.success, standardError: standardError)
+    }
+
+    /// `file:line:column: pointer: message [code]` for conversion errors.
+    private static func describe(_ error: ConversionError, in fileName: String) -> String {
+        guard let location = error.location else { return "\(fileName): \(error.message) [\(error.code)]" }
+        let pointer = location.jsonPointer.flatMap { $0.isEmpty ? nil : "\($0): " } ?? ""
+        return "\(fileName):\(location.line):\(location.column): \(pointer)\(error.message) [\(error.code)]"
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        "\(error)"
+    }
+}

@@ -1,0 +1,35 @@
+import Markbridge
+
+/// How diagnostics reach standard error: the raw values are the `--diagnostics` spellings.
+enum DiagnosticStyle: String, CaseIterable {
+    /// `file:line:column: warning: message [code]`, the shape compilers and editors read.
+    case text
+    /// One JSON object a line, for tools.
+    case json
+
+    func render(_ diagnostic: Diagnostic, fileName: String) -> String {
+        switch self {
+        case .text:
+            let place = diagnostic.location.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
+            let pointer = diagnostic.location?.jsonPointer.map { " (at \($0))" } ?? ""
+            return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)\(pointer) [\(diagnostic.code)]\n"
+        case .json:
+            var fields: [(String, String)] = [("file", Self.quoted(fileName))]
+            if let location = diagnostic.location {
+                fields += [("line", "\(location.line)"), ("column", "\(location.column)"), ("byteOffset", "\(location.byteOffset)")]
+                if let pointer = location.jsonPointer { fields.append(("pointer", Self.quoted(pointer))) }
+            }
+            fields += [
+                ("severity", Self.quoted(diagnostic.severity.rawValue)),
+                ("code", Self.quoted(diagnostic.code)),
+                ("message", Self.quoted(diagnostic.message)),
+            ]
+            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        }
+    }
+
+    /// A JSON string literal, through the same writer markup JSON uses.
+    private static func quoted(_ text: String) -> String {
+        JSONStringLiteral.encode(text)
+    }
+}

@@ -1,0 +1,62 @@
+import Markbridge
+
+/// The `markbridge` command: a tree of subcommands, each a small type with a one-line summary.
+public enum MarkbridgeCommandLine {
+    public static let version = "0.1.0"
+
+    static let helpSpec = OptionSpec(["-h", "--help"], help: "Show help information.")
+    static let versionSpec = OptionSpec(["--version"], help: "Show the version.")
+
+    /// Runs the command line `arguments` (without the program name) against `io`.
+    public static func run(_ arguments: [String], io: CommandIO = .process, registry: FormatRegistry = .standard) -> CommandResult {
+        guard let first = arguments.first else {
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(rootHelp(registry).utf8))
+        }
+        switch first {
+        case "-h", "--help":
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(rootHelp(registry).utf8))
+        case "--version":
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array("\(version)\n".utf8))
+        case "help":
+            return help(Array(arguments.dropFirst()), registry: registry)
+        case ConvertCommand.name:
+            return ConvertCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
+        default:
+            let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+            return usageFailure(message, usage: rootUsage, helpCommand: "markbridge help")
+        }
+    }
+
+    static let rootUsage = "markbridge <subcommand>"
+
+    static func rootHelp(_ registry: FormatRegistry) -> String {
+        HelpFormatter(
+            overview: "Convert rich text between HTML, Markdown and markup JSON.",
+            usage: rootUsage,
+            options: HelpFormatter.optionRows([versionSpec, helpSpec]),
+            subcommands: [
+                (ConvertCommand.name, ConvertCommand.summary),
+                ("help", "Show subcommand help information."),
+            ],
+            footer: "See 'markbridge help <subcommand>' for detailed help."
+        ).render()
+    }
+
+    private static func help(_ arguments: [String], registry: FormatRegistry) -> CommandResult {
+        switch arguments.first {
+        case nil:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(rootHelp(registry).utf8))
+        case ConvertCommand.name?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(ConvertCommand.help(registry).utf8))
+        case let other?:
+            return usageFailure("Unknown subcommand '\(other)'", usage: rootUsage, helpCommand: "markbridge help")
+        }
+    }
+
+    /// `Error: ...`, then the usage line, then where to find help; exit code 64.
+    static func usageFailure(_ message: String, usage: String, helpCommand: String) -> CommandResult {
+        CommandResult(
+            exitCode: ExitCode.usage,
+            standardError: "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+    }
+}

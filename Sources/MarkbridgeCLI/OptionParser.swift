@@ -1,0 +1,78 @@
+/// One option a command accepts: its spellings, the name of its value (nil for a flag), its
+/// help line, and the default shown in help.
+struct OptionSpec {
+    let names: [String]
+    let valueName: String?
+    let help: String
+    let defaultValue: String?
+
+    init(_ names: [String], value: String? = nil, help: String, default defaultValue: String? = nil) {
+        self.names = names
+        self.valueName = value
+        self.help = help
+        self.defaultValue = defaultValue
+    }
+
+    /// The long spelling, which is the key parsed values are stored under.
+    var key: String { names.last ?? "" }
+
+    /// As help and usage lines spell it: `-o, --output <file>`.
+    var synopsis: String {
+        names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "")
+    }
+}
+
+/// A command line that is wrong, with the message that says how.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+/// The options and positional arguments of one command line, parsed against a list of specs:
+/// `--name value`, `--name=value`, flags, and `--` to end options. A lone `-` is a positional.
+struct ParsedArguments {
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    init(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = specs.first(where: { $0.names.contains(name) }) else {
+                throw UsageError(message: "Unknown option '\(name)'")
+            }
+            guard spec.valueName != nil else {
+                if inlineValue != nil { throw UsageError(message: "Option '\(name)' takes no value") }
+                flags.insert(spec.key)
+                continue
+            }
+            if let inlineValue {
+                values[spec.key] = inlineValue
+            } else if index < arguments.count {
+                values[spec.key] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "Missing value for '\(spec.synopsis)'")
+            }
+        }
+    }
+
+    func value(_ spec: OptionSpec) -> String? { values[spec.key] }
+    func isSet(_ spec: OptionSpec) -> Bool { flags.contains(spec.key) }
+}

@@ -1,0 +1,56 @@
+/// The one place that produces canonical form; every reader ends here, and equality of
+/// canonical documents is what round-trip properties and the semantic diff compare.
+///
+/// Canonical form:
+/// - markups with empty ranges are dropped;
+/// - touching or overlapping markups of the same kind and attributes are merged into one
+///   (images excepted: each covers its own U+FFFC, so only exact duplicates collapse);
+/// - markups are sorted by start, then longest first, then kind (see `MarkupOrder`);
+/// - a paragraph inside a quote is a ``BlockKind/blockquote``, and a blockquote block has a
+///   `quoteDepth` of at least 1.
+extension Document {
+    public func canonicalized() -> Document {
+        var copy = self
+        copy.canonicalize()
+        return copy
+    }
+
+    public mutating func canonicalize() {
+        for index in blocks.indices {
+            blocks[index].canonicalize()
+        }
+    }
+}
+
+extension Block {
+    public mutating func canonicalize() {
+        if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
+        if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
+        markups = Self.canonicalMarkups(markups)
+    }
+
+    /// Sort-based, so O(m log m) in the number of markups whatever their overlap.
+    static func canonicalMarkups(_ input: [Markup]) -> [Markup] {
+        if input.isEmpty { return input }
+        // Group equal kinds together, each group in order of start, to merge in one pass.
+        let grouped = input.filter { !$0.range.isEmpty }.sorted { lhs, rhs in
+            if lhs.kind != rhs.kind { return MarkupOrder.kindPrecedes(lhs.kind, rhs.kind) }
+            if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
+            return lhs.range.end > rhs.range.end
+        }
+        var merged: [Markup] = []
+        merged.reserveCapacity(grouped.count)
+        for markup in grouped {
+            if let last = merged.last, last.kind == markup.kind {
+                if markup.kind.mergesWhenTouching, markup.range.start <= last.range.end {
+                    merged[merged.count - 1].range.end = max(last.range.end, markup.range.end)
+                    continue
+                }
+                if last.range == markup.range { continue }
+            }
+            merged.append(markup)
+        }
+        merged.sort(by: MarkupOrder.precedes)
+        return merged
+    }
+}

@@ -1,0 +1,55 @@
+/// A report that a reader or writer dropped or changed something, with where it happened.
+///
+/// Lossy conversions never fail silently: they return their value together with diagnostics,
+/// and a caller decides (for instance with the command's `--strict`) whether any loss is fatal.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        /// Nothing was lost, but the caller may want to know (a value was normalised).
+        case note
+        /// Something in the input was dropped or changed.
+        case warning
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .note && rhs == .warning
+        }
+    }
+
+    public var severity: Severity
+    /// A stable, kebab-case identifier (`unknown-field`, `unsafe-url`) that tools can match on.
+    public var code: String
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, code: String, message: String, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    public static func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.warning, code: code, message: message, at: location)
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    /// `line:column: warning: message [code]`, the shape compilers use.
+    public var description: String {
+        let place = location.map { "\($0.line):\($0.column): " } ?? ""
+        return "\(place)\(severity.rawValue): \(message) [\(code)]"
+    }
+}
+
+/// A value together with what producing it dropped or changed.
+public struct Diagnosed<Value> {
+    public var value: Value
+    public var diagnostics: [Diagnostic]
+
+    public init(_ value: Value, diagnostics: [Diagnostic] = []) {
+        self.value = value
+        self.diagnostics = diagnostics
+    }
+}
+
+extension Diagnosed: Sendable where Value: Sendable {}
+extension Diagnosed: Equatable where Value: Equatable {}

@@ -1,0 +1,97 @@
+/// The one builder every reader feeds, so that no reader does offset arithmetic itself.
+///
+/// Readers start and end blocks, append text, and open and close markups around it (cmark's
+/// enter/exit events and HTML start/end tags map straight onto this). The builder keeps the
+/// running UTF-16 length, so an offset costs nothing, and hands back a canonical document.
+/// A markup still open when its block ends is cut there and continues in the next block.
+public struct DocumentBuilder: Sendable {
+    /// A markup opened and not yet closed, returned by ``openMarkup(_:)``.
+    public struct OpenMarkup: Hashable, Sendable {
+        fileprivate let id: Int
+    }
+
+    private var blocks: [Block] = []
+    private var current: Block?
+    private var text = ""
+    private var utf16Length = 0
+    private var markups: [Markup] = []
+    /// Open markups by id, with the offset in the current block where each began.
+    private var open: [(id: Int, kind: MarkupKind, start: Int)] = []
+    private var nextID = 0
+
+    public init() {}
+
+    /// The UTF-16 length of the current block's text so far.
+    public var currentLength: Int { utf16Length }
+
+    /// Whether a block is started and not ended.
+    public var isInBlock: Bool { current != nil }
+
+    /// Whether the current block has no text yet.
+    public var currentBlockIsEmpty: Bool { utf16Length == 0 }
+
+    /// The last character appended to the current block, if any.
+    public var lastScalar: Unicode.Scalar? { text.unicodeScalars.last }
+
+    /// Starts a block, ending the current one first.
+    public mutating func startBlock(
+        _ kind: BlockKind, depth: Int = 0, quoteDepth: Int = 0, alignment: TextAlignment? = nil
+    ) {
+        if current != nil { endBlock() }
+        current = Block(kind, depth: depth, quoteDepth: quoteDepth, alignment: alignment)
+    }
+
+    /// Appends text to the current block, starting a paragraph if none is open.
+    public mutating func append(_ piece: String) {
+        if current == nil { startBlock(.paragraph) }
+        text += piece
+        utf16Length += piece.utf16.count
+    }
+
+    /// Appends an inline image: U+FFFC in the text with an IMAGE markup over it.
+    public mutating func appendImage(_ image: ImageSource) {
+        let start = utf16Length
+        append("\u{FFFC}")
+        markups.append(Markup(.image(image), start: start, end: utf16Length))
+    }
+
+    /// Opens a markup at the current position.
+    public mutating func openMarkup(_ kind: MarkupKind) -> OpenMarkup {
+        nextID += 1
+        open.append((nextID, kind, utf16Length))
+        return OpenMarkup(id: nextID)
+    }
+
+    /// Closes a markup at the current position. Closing one already closed does nothing.
+    public mutating func closeMarkup(_ handle: OpenMarkup) {
+        guard let index = open.lastIndex(where: { $0.id == handle.id }) else { return }
+        let entry = open.remove(at: index)
+        markups.append(Markup(entry.kind, start: entry.start, end: utf16Length))
+    }
+
+    /// Ends the current block, cutting open markups at its end; they resume in the next block.
+    public mutating func endBlock() {
+        guard var block = current else { return }
+        for index in open.indices {
+            markups.append(Markup(open[index].kind, start: open[index].start, end: utf16Length))
+            open[index].start = 0
+        }
+        block.text = text
+        block.markups = markups
+        block.canonicalize()
+        blocks.append(block)
+        current = nil
+        text = ""
+        utf16Length = 0
+        markups = []
+    }
+
+    /// Ends any open block and returns the canonical document.
+    public mutating func finish() -> Document {
+        endBlock()
+        open.removeAll()
+        let document = Document(blocks: blocks)
+        blocks = []
+        return document
+    }
+}

@@ -1,0 +1,81 @@
+/// A broken promise of the IR, with the block and markup it concerns.
+public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
+    public var blockIndex: Int
+    public var markupIndex: Int?
+    public var reason: String
+
+    public var description: String {
+        let place = markupIndex.map { "block \(blockIndex), markup \($0)" } ?? "block \(blockIndex)"
+        return "\(place): \(reason)"
+    }
+}
+
+/// The limits the IR holds to. Readers reject input past them.
+public enum IRLimits {
+    /// Deepest list or quote nesting a block may carry; deeper input is flattened to it.
+    public static let maxDepth = 100
+}
+
+extension Document {
+    /// Every way this document breaks the IR's invariants: ranges inside the text and not
+    /// splitting a surrogate pair, canonical order with nothing left to merge, images over U+FFFC,
+    /// no overlapping links, sane block attributes. Tests call it after every read.
+    public func invariantViolations() -> [InvariantViolation] {
+        var violations: [InvariantViolation] = []
+        for (blockIndex, block) in blocks.enumerated() {
+            func fail(_ reason: String, markup: Int? = nil) {
+                violations.append(InvariantViolation(blockIndex: blockIndex, markupIndex: markup, reason: reason))
+            }
+            switch block.kind {
+            case .heading(let level) where !(1...6).contains(level):
+                fail("heading level \(level) is not 1...6")
+            case .horizontalRule where !block.text.isEmpty:
+                fail("a horizontal rule has text")
+            case .blockquote where block.quoteDepth < 1:
+                fail("a blockquote block has quoteDepth \(block.quoteDepth)")
+            case .paragraph where block.quoteDepth > 0:
+                fail("a paragraph inside a quote is not a blockquote block")
+            case .orderedListItem(let number) where number < 0:
+                fail("ordered list number \(number) is negative")
+            default:
+                break
+            }
+            if !(0...IRLimits.maxDepth).contains(block.depth) { fail("depth \(block.depth) is out of range") }
+            if !(0...IRLimits.maxDepth).contains(block.quoteDepth) {
+                fail("quoteDepth \(block.quoteDepth) is out of range")
+            }
+            let units = Array(block.text.utf16)
+            for (markupIndex, markup) in block.markups.enumerated() {
+                let range = markup.range
+                guard range.start >= 0, range.end <= units.count, range.start < range.end else {
+                    fail("range \(range) is empty or outside the text (\(units.count) UTF-16 units)", markup: markupIndex)
+                    continue
+                }
+                for boundary in [range.start, range.end] where boundary > 0 && boundary < units.count {
+                    if UTF16.isLeadSurrogate(units[boundary - 1]) && UTF16.isTrailSurrogate(units[boundary]) {
+                        fail("offset \(boundary) splits a surrogate pair", markup: markupIndex)
+                    }
+                }
+                if case .image = markup.kind, range.length != 1 || units[range.start] != 0xFFFC {
+                    fail("an IMAGE markup must cover exactly one U+FFFC", markup: markupIndex)
+                }
+                if markupIndex > 0 {
+                    let previous = block.markups[markupIndex - 1]
+                    if !MarkupOrder.precedes(previous, markup) {
+                        fail("markup is not in canonical order after \(previous.kind.name) \(previous.range)", markup: markupIndex)
+                    }
+                }
+            }
+            if Block.canonicalMarkups(block.markups) != block.markups {
+                fail("markups are not merged into canonical form")
+            }
+            var linkEnd = 0
+            for (markupIndex, markup) in block.markups.enumerated() {
+                guard case .link = markup.kind else { continue }
+                if markup.range.start < linkEnd { fail("links overlap", markup: markupIndex) }
+                linkEnd = max(linkEnd, markup.range.end)
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,74 @@
+/// The inline formatting features the IR models.
+public enum MarkupKind: Hashable, Sendable {
+    case strong
+    case emphasis
+    case code
+    case link(LinkTarget)
+    case strike
+    case underline
+    case superscript
+    case `subscript`
+    case highlight
+    /// Text color, as canonical `#RRGGBB` or `#RRGGBBAA`.
+    case color(CSSColor)
+    /// Background color, as canonical `#RRGGBB` or `#RRGGBBAA`.
+    case background(CSSColor)
+    /// An inline image; its range covers exactly one U+FFFC in the text.
+    case image(ImageSource)
+}
+
+/// A link's destination and optional title.
+public struct LinkTarget: Hashable, Sendable {
+    public var href: String
+    public var title: String?
+
+    public init(href: String, title: String? = nil) {
+        self.href = href
+        self.title = title
+    }
+}
+
+extension MarkupKind {
+    /// The stable name of the kind, as markup JSON spells it.
+    public var name: String {
+        switch self {
+        case .strong: "STRONG"
+        case .emphasis: "EM"
+        case .code: "CODE"
+        case .link: "LINK"
+        case .strike: "STRIKE"
+        case .underline: "UNDERLINE"
+        case .superscript: "SUP"
+        case .subscript: "SUB"
+        case .highlight: "HIGHLIGHT"
+        case .color: "COLOR"
+        case .background: "BACKGROUND"
+        case .image: "IMAGE"
+        }
+    }
+
+    /// The position of the kind in canonical order, which is the order of the cases above.
+    public var canonicalRank: Int {
+        switch self {
+        case .strong: 0
+        case .emphasis: 1
+        case .code: 2
+        case .link: 3
+        case .strike: 4
+        case .underline: 5
+        case .superscript: 6
+        case .subscript: 7
+        case .highlight: 8
+        case .color: 9
+        case .background: 10
+        case .image: 11
+        }
+    }
+
+    /// Whether touching or overlapping markups of this kind and equal attributes are one markup.
+    /// Images are not: each covers its own U+FFFC.
+    public var mergesWhenTouching: Bool {
+        if case .image = self { return false }
+        return true
+    }
+}

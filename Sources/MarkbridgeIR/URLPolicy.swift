@@ -1,0 +1,100 @@
+/// Which link and image URLs may reach output: an allowlist of schemes, not a blocklist.
+///
+/// Checked after entity decoding (the reader's job) and after the clean-up the WHATWG URL parser
+/// does before it looks for a scheme: leading and trailing C0 controls and spaces stripped, and
+/// every ASCII tab, LF and CR removed. So `java\tscript:`, `\u{1}javascript:` and `JaVaScRiPt:`
+/// are all the `javascript` scheme, and all rejected.
+public struct URLPolicy: Hashable, Sendable {
+    /// Lower-case schemes that may appear. Relative URLs have none and are governed separately.
+    public var allowedSchemes: Set<String>
+    public var allowsRelativeURLs: Bool
+    /// Whether `data:image/png|gif|jpeg|webp` may be an image source (never a link; never SVG).
+    public var allowsDataImages: Bool
+    /// Longest URL kept, in UTF-8 bytes; longer ones are dropped with a diagnostic.
+    public var maxLength: Int
+
+    public init(
+        allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"],
+        allowsRelativeURLs: Bool = true,
+        allowsDataImages: Bool = false,
+        maxLength: Int = 8192
+    ) {
+        self.allowedSchemes = allowedSchemes
+        self.allowsRelativeURLs = allowsRelativeURLs
+        self.allowsDataImages = allowsDataImages
+        self.maxLength = maxLength
+    }
+
+    public static let `default` = URLPolicy()
+
+    /// Lets every URL through: for callers that explicitly ask for unsafe output.
+    public static let unrestricted = URLPolicy(allowedSchemes: [], allowsDataImages: true, maxLength: .max)
+
+    public var isUnrestricted: Bool { self == .unrestricted }
+
+    public enum Verdict: Hashable, Sendable {
+        /// The URL may be used, in this cleaned-up spelling.
+        case allowed(String)
+        /// The URL must not reach output, for this reason (a sentence fragment).
+        case rejected(String)
+    }
+
+    public enum Use: Sendable {
+        case link, image
+    }
+
+    public func check(_ url: String, for use: Use) -> Verdict {
+        if isUnrestricted { return .allowed(url) }
+        let cleaned = Self.cleaned(url)
+        if cleaned.utf8.count > maxLength {
+            return .rejected("URL is \(cleaned.utf8.count) bytes, over the limit of \(maxLength)")
+        }
+        guard let scheme = Self.scheme(of: cleaned) else {
+            return allowsRelativeURLs ? .allowed(cleaned) : .rejected("relative URLs are not allowed")
+        }
+        if allowedSchemes.contains(scheme) { return .allowed(cleaned) }
+        if scheme == "data", use == .image, allowsDataImages, Self.isRasterDataImage(cleaned) {
+            return .allowed(cleaned)
+        }
+        return .rejected("scheme '\(scheme):' is not allowed")
+    }
+
+    /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
+    static func cleaned(_ url: String) -> String {
+        var scalars = Substring(url).unicodeScalars
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        var out = String.UnicodeScalarView()
+        for scalar in scalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// WHATWG URL, scheme start and scheme states: an ASCII letter, then letters, digits, `+`,
+    /// `-` or `.`, then `:`. Anything else first means there is no scheme: the URL is relative.
+    static func scheme(of url: String) -> String? {
+        var scheme = ""
+        for (index, byte) in url.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                scheme.append(Character(Unicode.Scalar(byte | 0x20)))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if index == 0 { return nil }
+                scheme.append(Character(Unicode.Scalar(byte)))
+            case UInt8(ascii: ":"):
+                return index == 0 ? nil : scheme
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private static func isRasterDataImage(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { prefix in
+            lowered.hasPrefix(prefix + ";") || lowered.hasPrefix(prefix + ",")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A growing UTF-8 buffer with the few primitives a JSON writer needs, escaping strings per
+/// RFC 8259 and I-JSON: quotes, backslashes and C0 controls escaped; U+2028 and U+2029 escaped so
+/// the output is also valid JavaScript; noncharacters escaped; everything else written raw.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                var escapeLength = 0
+                var scalar: UInt32 = 0
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    escapeLength = 1
+                    scalar = UInt32(byte)
+                } else if byte >= 0xE2 {
+                    (escapeLength, scalar) = Self.specialSequence(utf8, at: index)
+                }
+                if escapeLength == 0 {
+                    index += 1
+                    continue
+                }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                escape(scalar)
+                index += escapeLength
+                runStart = index
+            }
+            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,
+    /// or a length of 0 for anything else.
+    @inline(__always)
+    private static func specialSequence(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, UInt32) {
+        let byte = utf8[index]
+        if byte == 0xE2 || byte == 0xEF {
+            guard index + 2 < utf8.count else { return (0, 0) }
+            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+            if scalar == 0x2028 || scalar == 0x2029 || (0xFDD0...0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE {
+                return (3, scalar)
+            }
+        } else if byte >= 0xF0 && byte <= 0xF4 {
+            guard index + 3 < utf8.count else { return (0, 0) }
+            let scalar = UInt32(byte & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+                | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
+            if scalar & 0xFFFE == 0xFFFE { return (4, scalar) }
+        }
+        return (0, 0)
+    }
+
+    private mutating func escape(_ scalar: UInt32) {
+        switch scalar {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        case 0x10000...:
+            let value = scalar - 0x10000
+            unicodeEscape(UInt16(0xD800 + (value >> 10)))
+            unicodeEscape(UInt16(0xDC00 + (value & 0x3FF)))
+        default:
+            unicodeEscape(UInt16(scalar))
+        }
+    }
+
+    private mutating func unicodeEscape(_ unit: UInt16) {
+        let digits: StaticString = "0123456789abcdef"
+        raw("\\u")
+        digits.withUTF8Buffer { hex in
+            for shift in stride(from: 12, through: 0, by: -4) {
+                bytes.append(hex[Int((unit >> UInt16(shift)) & 0xF)])
+            }
+        }
+    }
+}

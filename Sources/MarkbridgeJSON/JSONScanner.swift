@@ -1,0 +1,389 @@
+import MarkbridgeIR
+
+/// A pull scanner over JSON bytes (RFC 8259), strict about everything the format must reject:
+/// invalid UTF-8, lone surrogate escapes, raw control characters, non-integer or overflowing
+/// numbers. It never recurses: unknown values are skipped by counting brackets, up to a limit.
+///
+/// Errors carry the byte offset and the JSON Pointer the caller passes in; the reader turns the
+/// offset into a line and column only when it throws.
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    struct Failure: Error {
+        var code: String
+        var message: String
+        var offset: Int
+        var pointer: String
+    }
+
+    /// The kinds of value, as the first byte of a value tells them.
+    enum ValueKind: String {
+        case object, array, string, number, boolean = "true or false", null
+    }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// The kind of the next value, after whitespace.
+    mutating func peekKind(_ pointer: String) throws(Failure) -> ValueKind {
+        skipWhitespace()
+        guard position < bytes.count else { throw failure("invalid-json", "unexpected end of input", pointer) }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+        case UInt8(ascii: "n"): return .null
+        default: throw failure("invalid-json", "unexpected character \(describe(bytes[position]))", pointer)
+        }
+    }
+
+    mutating func expect(_ byte: UInt8, _ pointer: String) throws(Failure) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else {
+            let found = position < bytes.count ? describe(bytes[position]) : "end of input"
+            throw failure("invalid-json", "expected '\(Character(Unicode.Scalar(byte)))', found \(found)", pointer)
+        }
+        position += 1
+    }
+
+    /// Consumes `byte` if it is next, after whitespace.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == byte {
+            position += 1
+            return true
+        }
+        return false
+    }
+
+    // MARK: Objects and arrays
+
+    /// Iterates an object's members: calls `member` with each key, positioned at its value,
+    /// which `member` must consume.
+    mutating func object(
+        _ pointer: String, member: (inout JSONScanner, String, Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        try expectKind(.object, pointer)
+        position += 1
+        if consume(UInt8(ascii: "}")) { return }
+        repeat {
+            skipWhitespace()
+            let keyOffset = position
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw failure("invalid-json", "expected a member name in quotes", pointer)
+            }
+            let key = try string(pointer)
+            try expect(UInt8(ascii: ":"), pointer)
+            try member(&self, key, keyOffset)
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"), pointer)
+    }
+
+    /// Iterates an array's elements: calls `element` with each index, positioned at its value.
+    mutating func array(_ pointer: String, element: (inout JSONScanner, Int) throws(Failure) -> Void) throws(Failure) {
+        try expectKind(.array, pointer)
+        position += 1
+        if consume(UInt8(ascii: "]")) { return }
+        var index = 0
+        repeat {
+            try element(&self, index)
+            index += 1
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"), pointer)
+    }
+
+    private mutating func expectKind(_ kind: ValueKind, _ pointer: String) throws(Failure) {
+        let found = try peekKind(pointer)
+        guard found == kind else {
+            throw failure("wrong-type", "expected \(article(kind)) \(kind.rawValue), found \(article(found)) \(found.rawValue)", pointer)
+        }
+    }
+
+    private func article(_ kind: ValueKind) -> String {
+        switch kind {
+        case .object, .array: "an"
+        case .string, .number, .null: "a"
+        case .boolean: ""
+        }
+    }
+
+    /// Skips any value without recursion: open containers are a stack of flags (object or
+    /// array), so depth costs a byte each, and past `maxDepth` the input is refused.
+    mutating func skipValue(_ pointer: String, maxDepth: Int) throws(Failure) {
+        var containers: [Bool] = []
+        values: while true {
+            switch try peekKind(pointer) {
+            case .object, .array:
+                let isObject = bytes[position] == UInt8(ascii: "{")
+                if containers.count >= maxDepth {
+                    throw failure("too-deep", "nesting exceeds the limit of \(maxDepth) levels", pointer)
+                }
+                position += 1
+                if consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { break }
+                containers.append(isObject)
+                if isObject { try memberName(pointer) }
+                continue values
+            case .string: _ = try string(pointer)
+            case .number: try skipNumber(pointer)
+            case .boolean, .null: try literal(pointer)
+            }
+            // A value is complete: close finished containers, or move on to the next sibling.
+            while let isObject = containers.last {
+                if consume(UInt8(ascii: ",")) {
+                    if isObject { try memberName(pointer) }
+                    continue values
+                }
+                try expect(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), pointer)
+                containers.removeLast()
+            }
+            return
+        }
+    }
+
+    private mutating func memberName(_ pointer: String) throws(Failure) {
+        _ = try string(pointer)
+        try expect(UInt8(ascii: ":"), pointer)
+    }
+
+    // MARK: Scalars
+
+    /// A `true`, `false` or `null` literal.
+    @discardableResult
+    mutating func literal(_ pointer: String) throws(Failure) -> Bool? {
+        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
+            let utf8 = Array(word.utf8)
+            if position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 {
+                position += utf8.count
+                return value
+            }
+        }
+        throw failure("invalid-json", "unexpected character \(describe(bytes[position]))", pointer)
+    }
+
+    /// A non-negative integer that fits in `Int`. Fractions, exponents, signs and overflow are
+    /// errors, detected without trapping.
+    mutating func integer(_ pointer: String) throws(Failure) -> Int {
+        let kind = try peekKind(pointer)
+        guard kind == .number else {
+            throw failure("wrong-type", "expected an integer, found \(article(kind)) \(kind.rawValue)", pointer)
+        }
+        let start = position
+        let negative = bytes[position] == UInt8(ascii: "-")
+        try skipNumber(pointer)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            throw Failure(code: "not-an-integer", message: "\(text) is not an integer", offset: start, pointer: pointer)
+        }
+        if negative {
+            throw Failure(code: "negative-number", message: "\(text) is negative", offset: start, pointer: pointer)
+        }
+        var value = 0
+        for byte in text.utf8 {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 {
+                throw Failure(code: "number-too-large", message: "\(text) is too large", offset: start, pointer: pointer)
+            }
+            value = sum
+        }
+        return value
+    }
+
+    /// JSON number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    mutating func skipNumber(_ pointer: String) throws(Failure) {
+        let start = position
+        func digits() -> Int {
+            let begin = position
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                position += 1
+            }
+            return position - begin
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let leadingZero = position < bytes.count && bytes[position] == UInt8(ascii: "0")
+        let integerDigits = digits()
+        guard integerDigits > 0, !(leadingZero && integerDigits > 1) else {
+            throw Failure(code: "invalid-json", message: "malformed number", offset: start, pointer: pointer)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else {
+                throw Failure(code: "invalid-json", message: "malformed number", offset: start, pointer: pointer)
+            }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else {
+                throw Failure(code: "invalid-json", message: "malformed number", offset: start, pointer: pointer)
+            }
+        }
+    }
+
+    /// A string value, with escapes decoded and UTF-8 validated.
+    mutating func string(_ pointer: String) throws(Failure) -> String {
+        let kind = try peekKind(pointer)
+        guard kind == .string else {
+            throw failure("wrong-type", "expected a string, found \(article(kind)) \(kind.rawValue)", pointer)
+        }
+        position += 1
+        let start = position
+        // Fast path: no escapes, so the bytes are the string once validated.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer) }
+            if byte < 0x80 {
+                position += 1
+            } else {
+                try validateUTF8Sequence(pointer)
+            }
+        }
+        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                try escape(into: &buffer, pointer)
+            } else if byte < 0x20 {
+                throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer)
+            } else if byte < 0x80 {
+                buffer.append(byte)
+                position += 1
+            } else {
+                let sequenceStart = position
+                try validateUTF8Sequence(pointer)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<position]))
+            }
+        }
+        throw failure("invalid-json", "unterminated string", pointer)
+    }
+
+    private mutating func escape(into buffer: inout [UInt8], _ pointer: String) throws(Failure) {
+        let start = position
+        position += 1
+        guard position < bytes.count else { throw failure("invalid-json", "unterminated string", pointer) }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "u"):
+            var scalar = UInt32(try hexQuad(pointer))
+            if UTF16.isLeadSurrogate(UInt16(scalar)) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw Failure(code: "lone-surrogate", message: "\\u\(hex(scalar)) is a lone surrogate", offset: start, pointer: pointer)
+                }
+                position += 2
+                let trail = try hexQuad(pointer)
+                guard UTF16.isTrailSurrogate(trail) else {
+                    throw Failure(code: "lone-surrogate", message: "\\u\(hex(scalar)) is a lone surrogate", offset: start, pointer: pointer)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(trail) - 0xDC00)
+            } else if UTF16.isTrailSurrogate(UInt16(scalar)) {
+                throw Failure(code: "lone-surrogate", message: "\\u\(hex(scalar)) is a lone surrogate", offset: start, pointer: pointer)
+            }
+            guard let value = Unicode.Scalar(scalar) else {
+                throw Failure(code: "lone-surrogate", message: "invalid escape", offset: start, pointer: pointer)
+            }
+            buffer.append(contentsOf: UTF8.encode(value)!)
+        default:
+            throw Failure(code: "invalid-json", message: "invalid escape '\\\(Character(Unicode.Scalar(byte)))'", offset: start, pointer: pointer)
+        }
+    }
+
+    private mutating func hexQuad(_ pointer: String) throws(Failure) -> UInt16 {
+        guard position + 4 <= bytes.count else { throw failure("invalid-json", "truncated \\u escape", pointer) }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard let digit = hexDigit(bytes[position]) else {
+                throw failure("invalid-json", "invalid hex digit in \\u escape", pointer)
+            }
+            value = value << 4 | UInt16(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `position` (Unicode 3.9, table 3-7: no
+    /// overlongs, no surrogates, nothing past U+10FFFF) and steps over it.
+    private mutating func validateUTF8Sequence(_ pointer: String) throws(Failure) {
+        let lead = bytes[position]
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw failure("invalid-utf8", "invalid UTF-8 byte 0x\(hex(UInt32(lead)).suffix(2))", pointer)
+        }
+        for offset in 1..<length {
+            let index = position + offset
+            let (low, high) = offset == 1 ? (lower, upper) : (0x80, 0xBF)
+            guard index < bytes.count, bytes[index] >= low, bytes[index] <= high else {
+                throw failure("invalid-utf8", "invalid UTF-8 sequence", pointer)
+            }
+        }
+        position += length
+    }
+
+    // MARK: Errors
+
+    func failure(_ code: String, _ message: String, _ pointer: String) -> Failure {
+        Failure(code: code, message: message, offset: position, pointer: pointer)
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "0x" + hex(UInt32(byte)).suffix(2)
+    }
+}

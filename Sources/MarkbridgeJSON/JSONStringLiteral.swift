@@ -1,0 +1,9 @@
+/// JSON string literals for other writers (diagnostics as JSON Lines, batch records), with the
+/// escaping markup JSON uses.
+public enum JSONStringLiteral {
+    public static func encode(_ text: String) -> String {
+        var output = JSONOutput(capacity: text.utf8.count + 2)
+        output.string(text)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,388 @@
+import MarkbridgeIR
+
+/// A markup as read, before the document's offset unit is known (`offsetUnit` may come after
+/// `paragraphs`), with the byte offsets needed to point at it later.
+private struct PendingMarkup {
+    var kind: MarkupKind
+    var start: Int
+    var end: Int
+    var offset: Int
+    var startOffset: Int
+    var endOffset: Int
+}
+
+private struct PendingBlock {
+    var block: Block
+    var markups: [PendingMarkup]
+}
+
+/// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
+/// translates and validates the markups once the offset unit is known.
+struct MarkupJSONDecoder {
+    private var scanner: JSONScanner
+    private let options: MarkupJSONReader.Options
+    private var diagnostics: [Diagnostic] = []
+
+    init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
+        self.scanner = scanner
+        self.options = options
+    }
+
+    typealias Failure = JSONScanner.Failure
+
+    mutating func decode() throws(Failure) -> Diagnosed<Document> {
+        var unit = OffsetUnit.utf16
+        var pending: [PendingBlock]?
+        try members(of: "") { decoder, key, pointer throws(Failure) in
+            switch key {
+            case "version":
+                let version = try decoder.scanner.integer(pointer)
+                guard version == 1 else {
+                    throw decoder.failure("unsupported-version", "version \(version) is not supported (only 1)", pointer)
+                }
+            case "offsetUnit":
+                let name = try decoder.scanner.string(pointer)
+                guard let parsed = OffsetUnit(rawValue: name) else {
+                    throw decoder.failure("unknown-offset-unit", "unknown offset unit '\(name)' (expected utf16, scalar or utf8)", pointer)
+                }
+                unit = parsed
+            case "paragraphs":
+                var blocks: [PendingBlock] = []
+                var scanner = decoder.scanner
+                try scanner.array(pointer) { scanner, index throws(Failure) in
+                    decoder.scanner = scanner
+                    blocks.append(try decoder.block(pointer: "\(pointer)/\(index)"))
+                    scanner = decoder.scanner
+                }
+                decoder.scanner = scanner
+                pending = blocks
+            default:
+                return false
+            }
+            return true
+        }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else {
+            throw scanner.failure("invalid-json", "unexpected content after the document", "")
+        }
+        guard let pending else {
+            throw Failure(code: "missing-field", message: "missing required field 'paragraphs'", offset: 0, pointer: "")
+        }
+        var blocks: [Block] = []
+        blocks.reserveCapacity(pending.count)
+        for (index, entry) in pending.enumerated() {
+            blocks.append(try resolve(entry, unit: unit, pointer: "/paragraphs/\(index)"))
+        }
+        return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
+    }
+
+    // MARK: Objects
+
+    /// Walks an object's members; `handle` returns false for a key it does not know, which is
+    /// then skipped and reported. Repeated keys are reported too; the last one wins.
+    private mutating func members(
+        of pointer: String, _ handle: (inout MarkupJSONDecoder, String, String) throws(Failure) -> Bool
+    ) throws(Failure) {
+        var seen: Set<String> = []
+        var scanner = self.scanner
+        try scanner.object(pointer) { scanner, key, keyOffset throws(Failure) in
+            let memberPointer = "\(pointer)/\(Self.escapePointerToken(key))"
+            if !seen.insert(key).inserted {
+                diagnostics.append(.warning("duplicate-key", "duplicate key '\(key)' in \(pointer.isEmpty ? "the document" : pointer); the last one wins",
+                    at: location(keyOffset, memberPointer)))
+            }
+            self.scanner = scanner
+            let known = try handle(&self, key, memberPointer)
+            if !known {
+                diagnostics.append(.warning("unknown-field", "unknown field '\(key)' ignored",
+                    at: location(keyOffset, memberPointer)))
+                try self.scanner.skipValue(memberPointer, maxDepth: options.maxNestingDepth)
+            }
+            scanner = self.scanner
+        }
+        self.scanner = scanner
+    }
+
+    private mutating func block(pointer: String) throws(Failure) -> PendingBlock {
+        let objectOffset = scanner.position
+        var typeName: String?
+        var text = ""
+        var depth = 0
+        var quoteDepth: Int?
+        var number: Int?
+        var language: String?
+        var src: String?
+        var alt: String?
+        var title: String?
+        var alignment: TextAlignment?
+        var markups: [PendingMarkup] = []
+        var typeSpecific: [(key: String, offset: Int)] = []
+        try members(of: pointer) { decoder, key, member throws(Failure) in
+            let offset = decoder.scanner.position
+            switch key {
+            case "type": typeName = try decoder.scanner.string(member)
+            case "text": text = try decoder.scanner.string(member)
+            case "depth": depth = try decoder.boundedDepth(member)
+            case "quoteDepth": quoteDepth = try decoder.boundedDepth(member)
+            case "align":
+                let name = try decoder.scanner.string(member)
+                guard let parsed = TextAlignment(rawValue: name) else {
+                    throw decoder.failure("invalid-value", "unknown alignment '\(name)' (expected left, center, right or justify)", member)
+                }
+                alignment = parsed
+            case "number": number = try decoder.scanner.integer(member); typeSpecific.append((key, offset))
+            case "language": language = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "src": src = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "alt": alt = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "title": title = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "markups":
+                markups = []
+                var scanner = decoder.scanner
+                try scanner.array(member) { scanner, index throws(Failure) in
+                    decoder.scanner = scanner
+                    markups.append(try decoder.markup(pointer: "\(member)/\(index)"))
+                    scanner = decoder.scanner
+                }
+                decoder.scanner = scanner
+            default: return false
+            }
+            return true
+        }
+        guard let typeName else {
+            throw Failure(code: "missing-field", message: "missing required field 'type'", offset: objectOffset, pointer: pointer)
+        }
+        let kind: BlockKind
+        var applicable: Set<String> = []
+        switch typeName {
+        case "P": kind = .paragraph
+        case "H1", "H2", "H3", "H4", "H5", "H6": kind = .heading(level: Int(typeName.dropFirst()) ?? 1)
+        case "BQ": kind = .blockquote
+        case "PRE": kind = .codeBlock(language: language); applicable = ["language"]
+        case "ULI": kind = .unorderedListItem
+        case "OLI": kind = .orderedListItem(number: number ?? 1); applicable = ["number"]
+        case "IMG":
+            guard let src else {
+                throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
+            }
+            kind = .image(ImageSource(src: checkedImageSource(src, pointer: "\(pointer)/src", offset: objectOffset), alt: alt, title: title))
+            applicable = ["src", "alt", "title"]
+        case "HR": kind = .horizontalRule
+        default:
+            throw Failure(code: "unknown-type", message: "unknown block type '\(typeName)' (expected one of \(BlockTypeName.all.joined(separator: ", ")))",
+                          offset: objectOffset, pointer: "\(pointer)/type")
+        }
+        for field in typeSpecific where !applicable.contains(field.key) {
+            diagnostics.append(.warning("ignored-field", "field '\(field.key)' does not apply to type \(typeName) and was ignored",
+                at: location(field.offset, "\(pointer)/\(field.key)")))
+        }
+        if kind == .horizontalRule, !text.isEmpty {
+            throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: "\(pointer)/text")
+        }
+        let block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
+        return PendingBlock(block: block, markups: markups)
+    }
+
+    private mutating func markup(pointer: String) throws(Failure) -> PendingMarkup {
+        let objectOffset = scanner.position
+        var typeName: String?
+        var start: (value: Int, offset: Int)?
+        var end: (value: Int, offset: Int)?
+        var strings: [String: String] = [:]
+        try members(of: pointer) { decoder, key, member throws(Failure) in
+            let offset = decoder.scanner.position
+            switch key {
+            case "type": typeName = try decoder.scanner.string(member)
+            case "start": start = (try decoder.scanner.integer(member), offset)
+            case "end": end = (try decoder.scanner.integer(member), offset)
+            case "href", "title", "src", "alt", "color": strings[key] = try decoder.scanner.string(member)
+            default: return false
+            }
+            return true
+        }
+        func missing(_ field: String) -> Failure {
+            Failure(code: "missing-field", message: "missing required field '\(field)'", offset: objectOffset, pointer: pointer)
+        }
+        guard let typeName else { throw missing("type") }
+        guard let start else { throw missing("start") }
+        guard let end else { throw missing("end") }
+        let kind: MarkupKind
+        var applicable: Set<String> = []
+        switch typeName {
+        case "STRONG": kind = .strong
+        case "EM": kind = .emphasis
+        case "CODE": kind = .code
+        case "STRIKE": kind = .strike
+        case "UNDERLINE": kind = .underline
+        case "SUP": kind = .superscript
+        case "SUB": kind = .subscript
+        case "HIGHLIGHT": kind = .highlight
+        case "LINK":
+            guard let href = strings["href"] else { throw missing("href") }
+            kind = .link(LinkTarget(href: href, title: strings["title"]))
+            applicable = ["href", "title"]
+        case "IMAGE":
+            guard let src = strings["src"] else { throw missing("src") }
+            kind = .image(ImageSource(src: src, alt: strings["alt"], title: strings["title"]))
+            applicable = ["src", "alt", "title"]
+        case "COLOR", "BACKGROUND":
+            guard let spelling = strings["color"] else { throw missing("color") }
+            guard let color = CSSColor(hex: spelling) else {
+                throw Failure(code: "invalid-value", message: "'\(spelling)' is not a color (expected #RRGGBB or #RRGGBBAA)",
+                              offset: objectOffset, pointer: "\(pointer)/color")
+            }
+            kind = typeName == "COLOR" ? .color(color) : .background(color)
+            applicable = ["color"]
+        default:
+            throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupTypeName.all.joined(separator: ", ")))",
+                          offset: objectOffset, pointer: "\(pointer)/type")
+        }
+        for key in strings.keys.sorted() where !applicable.contains(key) {
+            diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
+                at: location(objectOffset, "\(pointer)/\(key)")))
+        }
+        return PendingMarkup(kind: kind, start: start.value, end: end.value, offset: objectOffset,
+                             startOffset: start.offset, endOffset: end.offset)
+    }
+
+    // MARK: Validation once the unit is known
+
+    private mutating func resolve(_ entry: PendingBlock, unit: OffsetUnit, pointer: String) throws(Failure) -> Block {
+        var block = entry.block
+        let text = block.text
+        let length = OffsetTranslator.length(of: text, in: unit)
+        let translator = unit == .utf16 ? nil : OffsetTranslator(
+            text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
+        let units = unit == .utf16 && !entry.markups.isEmpty ? Array(text.utf16) : []
+        var markups: [Markup] = []
+        var linkIndices: [(index: Int, range: TextRange)] = []
+        markups.reserveCapacity(entry.markups.count)
+        for (index, raw) in entry.markups.enumerated() {
+            let markupPointer = "\(pointer)/markups/\(index)"
+            guard raw.end >= raw.start else {
+                throw Failure(code: "end-before-start", message: "end \(raw.end) is before start \(raw.start)",
+                              offset: raw.endOffset, pointer: "\(markupPointer)/end")
+            }
+            for (field, value, offset) in [("start", raw.start, raw.startOffset), ("end", raw.end, raw.endOffset)] {
+                if value > length {
+                    throw Failure(code: "offset-out-of-range",
+                                  message: "\(field) \(value) is past the end of the text (\(length) \(Self.unitName(unit)))",
+                                  offset: offset, pointer: "\(markupPointer)/\(field)")
+                }
+                let splits = if let translator { translator[value] == nil } else {
+                    value > 0 && value < units.count && UTF16.isLeadSurrogate(units[value - 1]) && UTF16.isTrailSurrogate(units[value])
+                }
+                if splits {
+                    throw Failure(code: "offset-splits-character",
+                                  message: "\(field) \(value) splits \(unit == .utf8 ? "a UTF-8 sequence" : "a surrogate pair")",
+                                  offset: offset, pointer: "\(markupPointer)/\(field)")
+                }
+            }
+            let range = TextRange(start: translator?[raw.start] ?? raw.start, end: translator?[raw.end] ?? raw.end)
+            if range.isEmpty {
+                diagnostics.append(.warning("empty-markup", "empty \(raw.kind.name) markup at \(raw.start) dropped",
+                    at: location(raw.offset, markupPointer)))
+                continue
+            }
+            if case .image = raw.kind, !Self.coversObjectReplacement(text, range) {
+                throw Failure(code: "invalid-image-range", message: "an IMAGE markup must cover exactly one U+FFFC",
+                              offset: raw.offset, pointer: markupPointer)
+            }
+            if let url = Self.url(of: raw.kind), case .rejected(let reason) = options.urlPolicy.check(url.value, for: url.use) {
+                diagnostics.append(.warning("unsafe-url", "\(raw.kind.name) markup dropped, text kept: \(reason)",
+                    at: location(raw.offset, markupPointer)))
+                continue
+            }
+            if case .link = raw.kind { linkIndices.append((index, range)) }
+            markups.append(Markup(raw.kind, range))
+        }
+        try checkLinksDoNotOverlap(linkIndices, entry: entry, pointer: pointer)
+        block.markups = markups
+        block.canonicalize()
+        return block
+    }
+
+    /// Two links over the same text have no meaning in any output format, so they are refused;
+    /// the error points at the later of the two in the input.
+    private func checkLinksDoNotOverlap(
+        _ links: [(index: Int, range: TextRange)], entry: PendingBlock, pointer: String
+    ) throws(Failure) {
+        guard links.count > 1 else { return }
+        let sorted = links.sorted { $0.range.start < $1.range.start }
+        var furthest = sorted[0]
+        for link in sorted.dropFirst() {
+            if link.range.start < furthest.range.end {
+                let later = max(link.index, furthest.index)
+                let (laterRange, otherRange) = later == link.index ? (link.range, furthest.range) : (furthest.range, link.range)
+                throw Failure(code: "overlapping-links",
+                              message: "LINK \(laterRange) overlaps LINK \(otherRange)",
+                              offset: entry.markups[later].offset, pointer: "\(pointer)/markups/\(later)")
+            }
+            if link.range.end > furthest.range.end { furthest = link }
+        }
+    }
+
+    private static func coversObjectReplacement(_ text: String, _ range: TextRange) -> Bool {
+        guard range.length == 1 else { return false }
+        let utf16 = text.utf16
+        let index = utf16.index(utf16.startIndex, offsetBy: range.start)
+        return utf16[index] == 0xFFFC
+    }
+
+    private static func url(of kind: MarkupKind) -> (value: String, use: URLPolicy.Use)? {
+        switch kind {
+        case .link(let target): (target.href, .link)
+        case .image(let image): (image.src, .image)
+        default: nil
+        }
+    }
+
+    private mutating func checkedImageSource(_ src: String, pointer: String, offset: Int) -> String {
+        switch options.urlPolicy.check(src, for: .image) {
+        case .allowed(let cleaned): return cleaned
+        case .rejected(let reason):
+            diagnostics.append(.warning("unsafe-url", "image source dropped: \(reason)", at: location(offset, pointer)))
+            return ""
+        }
+    }
+
+    private static func unitName(_ unit: OffsetUnit) -> String {
+        switch unit {
+        case .utf16: "UTF-16 code units"
+        case .scalar: "Unicode scalars"
+        case .utf8: "UTF-8 bytes"
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func boundedDepth(_ pointer: String) throws(Failure) -> Int {
+        let offset = scanner.position
+        let value = try scanner.integer(pointer)
+        guard value <= IRLimits.maxDepth else {
+            throw Failure(code: "too-deep", message: "depth \(value) exceeds the limit of \(IRLimits.maxDepth)", offset: offset, pointer: pointer)
+        }
+        return value
+    }
+
+    private func failure(_ code: String, _ message: String, _ pointer: String) -> Failure {
+        scanner.failure(code, message, pointer)
+    }
+
+    private func location(_ offset: Int, _ pointer: String) -> SourceLocation {
+        SourceLocation(byteOffset: offset, in: scanner.bytes, jsonPointer: pointer)
+    }
+
+    /// RFC 6901: `~` is written `~0` and `/` is written `~1` in a reference token.
+    static func escapePointerToken(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var escaped = ""
+        for character in token {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

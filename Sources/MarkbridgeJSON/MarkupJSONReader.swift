@@ -1,0 +1,59 @@
+import MarkbridgeIR
+
+/// Reads markup JSON, version 1, validating everything.
+///
+/// Input that yields no document (invalid JSON or UTF-8, an unknown type, a range outside its
+/// text or splitting a character, overlapping links, nesting past the limit) throws a
+/// ``ConversionError`` naming the JSON Pointer, line and column. Anything dropped on the way
+/// (unknown fields, duplicate keys, empty markups, unsafe URLs) is a diagnostic.
+public struct MarkupJSONReader: Sendable {
+    public struct Options: Hashable, Sendable {
+        public var urlPolicy: URLPolicy
+        /// Deepest nesting of arrays and objects accepted anywhere, unknown fields included.
+        /// The reader never recurses, so this guards memory and sanity, not the stack.
+        public var maxNestingDepth: Int
+        public var maxInputBytes: Int
+
+        public init(urlPolicy: URLPolicy = .default, maxNestingDepth: Int = 64, maxInputBytes: Int = 1 << 30) {
+            self.urlPolicy = urlPolicy
+            self.maxNestingDepth = maxNestingDepth
+            self.maxInputBytes = maxInputBytes
+        }
+
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
+        guard bytes.count <= options.maxInputBytes else {
+            throw ConversionError(
+                code: "input-too-large",
+                message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<Diagnosed<Document>, JSONScanner.Failure> in
+            var decoder = MarkupJSONDecoder(scanner: JSONScanner(bytes: buffer), options: options)
+            do throws(JSONScanner.Failure) {
+                return .success(try decoder.decode())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let document):
+            return document
+        case .failure(let failure):
+            throw ConversionError(
+                code: failure.code, message: failure.message,
+                at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer))
+        }
+    }
+
+    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
+        try read(Array(text.utf8))
+    }
+}

@@ -1,0 +1,162 @@
+import MarkbridgeIR
+
+/// Generates canonical IR documents from a seed: the realistic shape of stored articles
+/// (headings, paragraphs, nested lists, quotes, code, images) with text that stresses offsets
+/// (astral characters, combining marks, emoji sequences, CJK) and Markdown syntax, and random
+/// overlapping markups. Shared by the round-trip properties and the benchmark corpus.
+public struct DocumentGenerator {
+    public struct Profile: Sendable {
+        /// Share of words drawn from the hostile list (astral, combining, syntax) in percent.
+        public var hostileWordPercent: Int
+        public var maxMarkupsPerBlock: Int
+
+        public init(hostileWordPercent: Int, maxMarkupsPerBlock: Int) {
+            self.hostileWordPercent = hostileWordPercent
+            self.maxMarkupsPerBlock = maxMarkupsPerBlock
+        }
+
+        /// Mostly ordinary prose, as a migration corpus would be.
+        public static let realistic = Profile(hostileWordPercent: 3, maxMarkupsPerBlock: 6)
+        /// Every edge case as often as possible, for property tests.
+        public static let hostile = Profile(hostileWordPercent: 40, maxMarkupsPerBlock: 10)
+    }
+
+    private var random: SeededRandom
+    private let profile: Profile
+
+    public init(seed: UInt64, profile: Profile = .realistic) {
+        random = SeededRandom(seed: seed)
+        self.profile = profile
+    }
+
+    static let ordinaryWords = [
+        "the", "migration", "of", "stored", "documents", "keeps", "every", "character", "and", "markup",
+        "paragraph", "client", "renders", "text", "quickly", "without", "HTML", "engine", "Привет", "команда",
+        "дизайн", "процессы", "同意", "提供", "身分證字號", "物流", "日本語", "です", "強調", "consent",
+        "naïve", "café", "offset", "range", "link", "bold", "italic", "Samokat", "tech", "2026",
+    ]
+
+    static let hostileWords = [
+        "👍", "👨‍👩‍👧‍👦", "🇺🇦", "e\u{301}", "a\u{308}\u{323}", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "日本**「強調」**です", "*a*", "_b_",
+        "# c", "1.", "- e", "[f](g)", "`h`", "<script>", "&amp;", "\\", "**foo.**bar", "a*(b)*c", "> q",
+        "===", "---", "~~", "|", "\u{202E}rtl", "\u{2028}", "tab\there", "\u{FEFF}", "0x7F\u{7F}", "\u{FFFD}",
+    ]
+
+    public mutating func document(blockCount: Int) -> Document {
+        var blocks: [Block] = []
+        var listDepth = -1
+        for _ in 0..<blockCount {
+            let roll = random.below(100)
+            var block: Block
+            switch roll {
+            case 0..<8:
+                block = Block(.heading(level: 1 + random.below(6)), text: sentence(words: 2 + random.below(6)))
+            case 8..<45:
+                block = Block(.paragraph, text: sentence(words: 8 + random.below(40)))
+            case 45..<52:
+                block = Block(.blockquote, text: sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
+            case 52..<62, 62..<72:
+                listDepth = min(listDepth + 1, max(0, listDepth + random.below(3) - 1))
+                listDepth = max(listDepth, 0)
+                let kind: BlockKind = roll < 62 ? .unorderedListItem : .orderedListItem(number: 1 + random.below(20))
+                block = Block(kind, text: sentence(words: 3 + random.below(15)), depth: listDepth)
+            case 72..<76:
+                block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: 1 + random.below(2))
+            case 76..<82:
+                let language: String? = random.chance(60) ? random.pick(["swift", "python", "js"]) : nil
+                block = Block(.codeBlock(language: language), text: code())
+                blocks.append(block)
+                continue
+            case 82..<85:
+                block = Block(.image(ImageSource(src: "https://example.com/\(random.below(1000)).png",
+                                                 alt: random.chance(70) ? sentence(words: 3) : nil,
+                                                 title: random.chance(20) ? "Figure" : nil)))
+                blocks.append(block)
+                continue
+            case 85..<88:
+                blocks.append(Block(.horizontalRule))
+                continue
+            default:
+                block = Block(.paragraph, text: sentence(words: 10 + random.below(30)),
+                              alignment: random.chance(20) ? random.pick(TextAlignment.allCases) : nil)
+            }
+            if roll < 52 || roll >= 76 { listDepth = -1 }
+            block.markups = markups(over: block.text)
+            block.canonicalize()
+            blocks.append(block)
+        }
+        return Document(blocks: blocks)
+    }
+
+    /// A document of roughly `bytes` bytes of text.
+    public mutating func document(approximateTextBytes bytes: Int) -> Document {
+        var document = Document()
+        var size = 0
+        while size < bytes {
+            let more = self.document(blockCount: 16)
+            size += more.blocks.reduce(0) { $0 + $1.text.utf8.count + 40 + $1.markups.count * 40 }
+            document.blocks += more.blocks
+        }
+        return document
+    }
+
+    private mutating func sentence(words: Int) -> String {
+        var out = ""
+        for index in 0..<words {
+            if index > 0 { out += random.chance(3) ? "\n" : " " }
+            if random.chance(2) {
+                out += "\u{FFFC}"
+                continue
+            }
+            out += random.chance(profile.hostileWordPercent) ? random.pick(Self.hostileWords) : random.pick(Self.ordinaryWords)
+        }
+        return out + random.pick([".", "!", "?", ":", ""])
+    }
+
+    private mutating func code() -> String {
+        (0..<(1 + random.below(6))).map { line in
+            String(repeating: "  ", count: random.below(3)) + "let value\(line) = \"\(random.pick(Self.ordinaryWords))\" // ```"
+        }.joined(separator: "\n")
+    }
+
+    /// Random markups on scalar boundaries, overlapping freely; every U+FFFC gets an IMAGE.
+    private mutating func markups(over text: String) -> [Markup] {
+        var boundaries = [0]
+        var images: [Int] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{FFFC}" { images.append(offset) }
+            offset += scalar.value > 0xFFFF ? 2 : 1
+            boundaries.append(offset)
+        }
+        var markups = images.map { Markup(.image(ImageSource(src: "https://example.com/i\($0).png", alt: "icon")), start: $0, end: $0 + 1) }
+        guard boundaries.count > 2 else { return markups }
+        var linkEnd = 0
+        for _ in 0..<random.below(profile.maxMarkupsPerBlock + 1) {
+            var start = random.pick(boundaries)
+            var end = random.pick(boundaries)
+            if start > end { swap(&start, &end) }
+            if start == end { continue }
+            let kind: MarkupKind
+            switch random.below(12) {
+            case 0, 1: kind = .strong
+            case 2, 3: kind = .emphasis
+            case 4: kind = .code
+            case 5:
+                // Links never overlap each other: place them left to right.
+                guard start >= linkEnd else { continue }
+                linkEnd = end
+                kind = .link(LinkTarget(href: random.pick(["https://example.com/a", "http://zhgchg.li", "/relative/path?q=1", "mailto:a@b.c"]),
+                                        title: random.chance(20) ? "A \"title\"" : nil))
+            case 6: kind = .strike
+            case 7: kind = .underline
+            case 8: kind = random.chance(50) ? .superscript : .subscript
+            case 9: kind = .highlight
+            case 10: kind = .color(CSSColor(red: UInt8(random.below(256)), green: 0, blue: 0))
+            default: kind = .background(CSSColor(red: 0, green: UInt8(random.below(256)), blue: 0, alpha: random.chance(30) ? 128 : 255))
+            }
+            markups.append(Markup(kind, start: start, end: end))
+        }
+        return markups
+    }
+}
