@@ -41,8 +41,16 @@ let package = Package(
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
 
         .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeIR", "MarkbridgeTestSupport"]),
-        .testTarget(name: "MarkbridgeJSONTests", dependencies: ["MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"]),
+        .testTarget(
+            name: "MarkbridgeJSONTests",
+            dependencies: ["MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "MarkbridgeMarkdownTests", dependencies: ["MarkbridgeMarkdown"]),
-        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge"]),
+        .testTarget(
+            name: "MarkbridgeCLITests",
+            dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

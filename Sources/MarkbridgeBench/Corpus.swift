@@ -16,9 +16,9 @@ enum Corpus {
         var generator = DocumentGenerator(seed: seed)
         switch shape {
         case .large:
-            return [generator.document(approximateTextBytes: Int(3_500_000 * scale))]
+            return [generator.document(approximateTextBytes: Int(4_400_000 * scale))]
         case .small:
-            return (0..<Int(20_000 * scale)).map { _ in generator.document(approximateTextBytes: 1_300) }
+            return (0..<Int(20_000 * scale)).map { _ in generator.document(approximateTextBytes: 1_000) }
         }
     }
 }

@@ -13,26 +13,10 @@ public struct SourceLocation: Hashable, Sendable {
         self.jsonPointer = jsonPointer
     }
 
-    /// The location of `byteOffset` in `bytes`, counting lines at LF, CR LF and lone CR.
-    /// Linear in the offset; meant for the rare error or diagnostic, not for every token.
+    /// The location of `byteOffset` in `bytes`. Linear in the input: for one error; use a
+    /// ``LineIndex`` for many.
     public init(byteOffset: Int, in bytes: some Collection<UInt8>, jsonPointer: String? = nil) {
-        var line = 1
-        var lineStart = 0
-        var offset = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if offset >= byteOffset { break }
-            if byte == 0x0A {
-                if previous != 0x0D { line += 1 }
-                lineStart = offset + 1
-            } else if byte == 0x0D {
-                line += 1
-                lineStart = offset + 1
-            }
-            previous = byte
-            offset += 1
-        }
-        self.init(line: line, column: byteOffset - lineStart + 1, byteOffset: byteOffset, jsonPointer: jsonPointer)
+        self = LineIndex(bytes.prefix(byteOffset)).location(ofByte: byteOffset, jsonPointer: jsonPointer)
     }
 }
 
@@ -62,5 +46,36 @@ extension ConversionError: CustomStringConvertible {
             if let pointer = location.jsonPointer, !pointer.isEmpty { out += "\(pointer): " }
         }
         return out + message
+    }
+}
+
+/// The start of every line of an input, built once, so that turning many byte offsets into
+/// lines and columns stays linear (each lookup is a binary search), however many diagnostics.
+public struct LineIndex: Sendable {
+    private var lineStarts: [Int] = [0]
+
+    /// Lines end at LF, CR LF or a lone CR.
+    public init(_ bytes: some Collection<UInt8>) {
+        var offset = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A {
+                if previous == 0x0D { lineStarts[lineStarts.count - 1] = offset + 1 } else { lineStarts.append(offset + 1) }
+            } else if byte == 0x0D {
+                lineStarts.append(offset + 1)
+            }
+            previous = byte
+            offset += 1
+        }
+    }
+
+    public func location(ofByte offset: Int, jsonPointer: String? = nil) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1, byteOffset: offset, jsonPointer: jsonPointer)
     }
 }

@@ -61,6 +61,10 @@ public struct URLPolicy: Hashable, Sendable {
 
     /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
     static func cleaned(_ url: String) -> String {
+        let utf8 = url.utf8
+        let needsWork = (utf8.first.map { $0 <= 0x20 } ?? false) || (utf8.last.map { $0 <= 0x20 } ?? false)
+            || utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard needsWork else { return url }
         var scalars = Substring(url).unicodeScalars
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -73,17 +77,18 @@ public struct URLPolicy: Hashable, Sendable {
 
     /// WHATWG URL, scheme start and scheme states: an ASCII letter, then letters, digits, `+`,
     /// `-` or `.`, then `:`. Anything else first means there is no scheme: the URL is relative.
+    /// Returned in lower case.
     static func scheme(of url: String) -> String? {
-        var scheme = ""
-        for (index, byte) in url.utf8.enumerated() {
+        var length = 0
+        for byte in url.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                scheme.append(Character(Unicode.Scalar(byte | 0x20)))
+                length += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                if index == 0 { return nil }
-                scheme.append(Character(Unicode.Scalar(byte)))
+                if length == 0 { return nil }
+                length += 1
             case UInt8(ascii: ":"):
-                return index == 0 ? nil : scheme
+                return length == 0 ? nil : String(decoding: url.utf8.prefix(length).map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
             default:
                 return nil
             }

@@ -19,7 +19,7 @@ struct JSONScanner {
         var code: String
         var message: String
         var offset: Int
-        var pointer: String
+        var pointer: JSONPointer
     }
 
     /// The kinds of value, as the first byte of a value tells them.
@@ -39,7 +39,7 @@ struct JSONScanner {
     }
 
     /// The kind of the next value, after whitespace.
-    mutating func peekKind(_ pointer: String) throws(Failure) -> ValueKind {
+    mutating func peekKind(_ pointer: JSONPointer) throws(Failure) -> ValueKind {
         skipWhitespace()
         guard position < bytes.count else { throw failure("invalid-json", "unexpected end of input", pointer) }
         switch bytes[position] {
@@ -53,7 +53,7 @@ struct JSONScanner {
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ pointer: String) throws(Failure) {
+    mutating func expect(_ byte: UInt8, _ pointer: JSONPointer) throws(Failure) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == byte else {
             let found = position < bytes.count ? describe(bytes[position]) : "end of input"
@@ -77,7 +77,7 @@ struct JSONScanner {
     /// Iterates an object's members: calls `member` with each key, positioned at its value,
     /// which `member` must consume.
     mutating func object(
-        _ pointer: String, member: (inout JSONScanner, String, Int) throws(Failure) -> Void
+        _ pointer: JSONPointer, member: (inout JSONScanner, String, Int) throws(Failure) -> Void
     ) throws(Failure) {
         try expectKind(.object, pointer)
         position += 1
@@ -96,7 +96,7 @@ struct JSONScanner {
     }
 
     /// Iterates an array's elements: calls `element` with each index, positioned at its value.
-    mutating func array(_ pointer: String, element: (inout JSONScanner, Int) throws(Failure) -> Void) throws(Failure) {
+    mutating func array(_ pointer: JSONPointer, element: (inout JSONScanner, Int) throws(Failure) -> Void) throws(Failure) {
         try expectKind(.array, pointer)
         position += 1
         if consume(UInt8(ascii: "]")) { return }
@@ -108,7 +108,7 @@ struct JSONScanner {
         try expect(UInt8(ascii: "]"), pointer)
     }
 
-    private mutating func expectKind(_ kind: ValueKind, _ pointer: String) throws(Failure) {
+    private mutating func expectKind(_ kind: ValueKind, _ pointer: JSONPointer) throws(Failure) {
         let found = try peekKind(pointer)
         guard found == kind else {
             throw failure("wrong-type", "expected \(article(kind)) \(kind.rawValue), found \(article(found)) \(found.rawValue)", pointer)
@@ -125,7 +125,7 @@ struct JSONScanner {
 
     /// Skips any value without recursion: open containers are a stack of flags (object or
     /// array), so depth costs a byte each, and past `maxDepth` the input is refused.
-    mutating func skipValue(_ pointer: String, maxDepth: Int) throws(Failure) {
+    mutating func skipValue(_ pointer: JSONPointer, maxDepth: Int) throws(Failure) {
         var containers: [Bool] = []
         values: while true {
             switch try peekKind(pointer) {
@@ -156,7 +156,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func memberName(_ pointer: String) throws(Failure) {
+    private mutating func memberName(_ pointer: JSONPointer) throws(Failure) {
         _ = try string(pointer)
         try expect(UInt8(ascii: ":"), pointer)
     }
@@ -165,7 +165,7 @@ struct JSONScanner {
 
     /// A `true`, `false` or `null` literal.
     @discardableResult
-    mutating func literal(_ pointer: String) throws(Failure) -> Bool? {
+    mutating func literal(_ pointer: JSONPointer) throws(Failure) -> Bool? {
         for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
             let utf8 = Array(word.utf8)
             if position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 {
@@ -178,27 +178,27 @@ struct JSONScanner {
 
     /// A non-negative integer that fits in `Int`. Fractions, exponents, signs and overflow are
     /// errors, detected without trapping.
-    mutating func integer(_ pointer: String) throws(Failure) -> Int {
+    mutating func integer(_ pointer: JSONPointer) throws(Failure) -> Int {
         let kind = try peekKind(pointer)
         guard kind == .number else {
             throw failure("wrong-type", "expected an integer, found \(article(kind)) \(kind.rawValue)", pointer)
         }
         let start = position
-        let negative = bytes[position] == UInt8(ascii: "-")
         try skipNumber(pointer)
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            throw Failure(code: "not-an-integer", message: "\(text) is not an integer", offset: start, pointer: pointer)
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        func text() -> String { String(decoding: digits, as: UTF8.self) }
+        if digits.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            throw Failure(code: "not-an-integer", message: "\(text()) is not an integer", offset: start, pointer: pointer)
         }
-        if negative {
-            throw Failure(code: "negative-number", message: "\(text) is negative", offset: start, pointer: pointer)
+        if digits[0] == UInt8(ascii: "-") {
+            throw Failure(code: "negative-number", message: "\(text()) is negative", offset: start, pointer: pointer)
         }
         var value = 0
-        for byte in text.utf8 {
+        for byte in digits {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
             if overflow1 || overflow2 {
-                throw Failure(code: "number-too-large", message: "\(text) is too large", offset: start, pointer: pointer)
+                throw Failure(code: "number-too-large", message: "\(text()) is too large", offset: start, pointer: pointer)
             }
             value = sum
         }
@@ -206,7 +206,7 @@ struct JSONScanner {
     }
 
     /// JSON number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    mutating func skipNumber(_ pointer: String) throws(Failure) {
+    mutating func skipNumber(_ pointer: JSONPointer) throws(Failure) {
         let start = position
         func digits() -> Int {
             let begin = position
@@ -239,7 +239,7 @@ struct JSONScanner {
     }
 
     /// A string value, with escapes decoded and UTF-8 validated.
-    mutating func string(_ pointer: String) throws(Failure) -> String {
+    mutating func string(_ pointer: JSONPointer) throws(Failure) -> String {
         let kind = try peekKind(pointer)
         guard kind == .string else {
             throw failure("wrong-type", "expected a string, found \(article(kind)) \(kind.rawValue)", pointer)
@@ -285,7 +285,7 @@ struct JSONScanner {
         throw failure("invalid-json", "unterminated string", pointer)
     }
 
-    private mutating func escape(into buffer: inout [UInt8], _ pointer: String) throws(Failure) {
+    private mutating func escape(into buffer: inout [UInt8], _ pointer: JSONPointer) throws(Failure) {
         let start = position
         position += 1
         guard position < bytes.count else { throw failure("invalid-json", "unterminated string", pointer) }
@@ -322,7 +322,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func hexQuad(_ pointer: String) throws(Failure) -> UInt16 {
+    private mutating func hexQuad(_ pointer: JSONPointer) throws(Failure) -> UInt16 {
         guard position + 4 <= bytes.count else { throw failure("invalid-json", "truncated \\u escape", pointer) }
         var value: UInt16 = 0
         for _ in 0..<4 {
@@ -351,7 +351,7 @@ struct JSONScanner {
 
     /// Validates one multi-byte UTF-8 sequence at `position` (Unicode 3.9, table 3-7: no
     /// overlongs, no surrogates, nothing past U+10FFFF) and steps over it.
-    private mutating func validateUTF8Sequence(_ pointer: String) throws(Failure) {
+    private mutating func validateUTF8Sequence(_ pointer: JSONPointer) throws(Failure) {
         let lead = bytes[position]
         var lower: UInt8 = 0x80
         var upper: UInt8 = 0xBF
@@ -378,7 +378,7 @@ struct JSONScanner {
 
     // MARK: Errors
 
-    func failure(_ code: String, _ message: String, _ pointer: String) -> Failure {
+    func failure(_ code: String, _ message: String, _ pointer: JSONPointer) -> Failure {
         Failure(code: code, message: message, offset: position, pointer: pointer)
     }
 

@@ -22,6 +22,7 @@ struct MarkupJSONDecoder {
     private var scanner: JSONScanner
     private let options: MarkupJSONReader.Options
     private var diagnostics: [Diagnostic] = []
+    private var lineIndex: LineIndex?
 
     init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
         self.scanner = scanner
@@ -33,7 +34,7 @@ struct MarkupJSONDecoder {
     mutating func decode() throws(Failure) -> Diagnosed<Document> {
         var unit = OffsetUnit.utf16
         var pending: [PendingBlock]?
-        try members(of: "") { decoder, key, pointer throws(Failure) in
+        try members(of: .root) { decoder, key, pointer throws(Failure) in
             switch key {
             case "version":
                 let version = try decoder.scanner.integer(pointer)
@@ -51,7 +52,7 @@ struct MarkupJSONDecoder {
                 var scanner = decoder.scanner
                 try scanner.array(pointer) { scanner, index throws(Failure) in
                     decoder.scanner = scanner
-                    blocks.append(try decoder.block(pointer: "\(pointer)/\(index)"))
+                    blocks.append(try decoder.block(pointer: pointer.paragraph(index)))
                     scanner = decoder.scanner
                 }
                 decoder.scanner = scanner
@@ -63,15 +64,15 @@ struct MarkupJSONDecoder {
         }
         scanner.skipWhitespace()
         guard scanner.isAtEnd else {
-            throw scanner.failure("invalid-json", "unexpected content after the document", "")
+            throw scanner.failure("invalid-json", "unexpected content after the document", .root)
         }
         guard let pending else {
-            throw Failure(code: "missing-field", message: "missing required field 'paragraphs'", offset: 0, pointer: "")
+            throw Failure(code: "missing-field", message: "missing required field 'paragraphs'", offset: 0, pointer: .root)
         }
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
         for (index, entry) in pending.enumerated() {
-            blocks.append(try resolve(entry, unit: unit, pointer: "/paragraphs/\(index)"))
+            blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
         }
         return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
     }
@@ -81,15 +82,19 @@ struct MarkupJSONDecoder {
     /// Walks an object's members; `handle` returns false for a key it does not know, which is
     /// then skipped and reported. Repeated keys are reported too; the last one wins.
     private mutating func members(
-        of pointer: String, _ handle: (inout MarkupJSONDecoder, String, String) throws(Failure) -> Bool
+        of pointer: JSONPointer, _ handle: (inout MarkupJSONDecoder, String, JSONPointer) throws(Failure) -> Bool
     ) throws(Failure) {
-        var seen: Set<String> = []
+        // Objects here have a handful of keys: a list beats hashing.
+        var seen: [String] = []
         var scanner = self.scanner
         try scanner.object(pointer) { scanner, key, keyOffset throws(Failure) in
-            let memberPointer = "\(pointer)/\(Self.escapePointerToken(key))"
-            if !seen.insert(key).inserted {
-                diagnostics.append(.warning("duplicate-key", "duplicate key '\(key)' in \(pointer.isEmpty ? "the document" : pointer); the last one wins",
+            let memberPointer = pointer.appending(key: key)
+            if seen.contains(key) {
+                let owner = pointer.description.isEmpty ? "the document" : pointer.description
+                diagnostics.append(.warning("duplicate-key", "duplicate key '\(key)' in \(owner); the last one wins",
                     at: location(keyOffset, memberPointer)))
+            } else {
+                seen.append(key)
             }
             self.scanner = scanner
             let known = try handle(&self, key, memberPointer)
@@ -103,7 +108,7 @@ struct MarkupJSONDecoder {
         self.scanner = scanner
     }
 
-    private mutating func block(pointer: String) throws(Failure) -> PendingBlock {
+    private mutating func block(pointer: JSONPointer) throws(Failure) -> PendingBlock {
         let objectOffset = scanner.position
         var typeName: String?
         var text = ""
@@ -140,7 +145,7 @@ struct MarkupJSONDecoder {
                 var scanner = decoder.scanner
                 try scanner.array(member) { scanner, index throws(Failure) in
                     decoder.scanner = scanner
-                    markups.append(try decoder.markup(pointer: "\(member)/\(index)"))
+                    markups.append(try decoder.markup(pointer: pointer.markup(index)))
                     scanner = decoder.scanner
                 }
                 decoder.scanner = scanner
@@ -164,25 +169,25 @@ struct MarkupJSONDecoder {
             guard let src else {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
             }
-            kind = .image(ImageSource(src: checkedImageSource(src, pointer: "\(pointer)/src", offset: objectOffset), alt: alt, title: title))
+            kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title))
             applicable = ["src", "alt", "title"]
         case "HR": kind = .horizontalRule
         default:
             throw Failure(code: "unknown-type", message: "unknown block type '\(typeName)' (expected one of \(BlockTypeName.all.joined(separator: ", ")))",
-                          offset: objectOffset, pointer: "\(pointer)/type")
+                          offset: objectOffset, pointer: pointer.appending(key: "type"))
         }
         for field in typeSpecific where !applicable.contains(field.key) {
             diagnostics.append(.warning("ignored-field", "field '\(field.key)' does not apply to type \(typeName) and was ignored",
-                at: location(field.offset, "\(pointer)/\(field.key)")))
+                at: location(field.offset, pointer.appending(key: field.key))))
         }
         if kind == .horizontalRule, !text.isEmpty {
-            throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: "\(pointer)/text")
+            throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: pointer.appending(key: "text"))
         }
         let block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
         return PendingBlock(block: block, markups: markups)
     }
 
-    private mutating func markup(pointer: String) throws(Failure) -> PendingMarkup {
+    private mutating func markup(pointer: JSONPointer) throws(Failure) -> PendingMarkup {
         let objectOffset = scanner.position
         var typeName: String?
         var start: (value: Int, offset: Int)?
@@ -228,17 +233,17 @@ struct MarkupJSONDecoder {
             guard let spelling = strings["color"] else { throw missing("color") }
             guard let color = CSSColor(hex: spelling) else {
                 throw Failure(code: "invalid-value", message: "'\(spelling)' is not a color (expected #RRGGBB or #RRGGBBAA)",
-                              offset: objectOffset, pointer: "\(pointer)/color")
+                              offset: objectOffset, pointer: pointer.appending(key: "color"))
             }
             kind = typeName == "COLOR" ? .color(color) : .background(color)
             applicable = ["color"]
         default:
             throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupTypeName.all.joined(separator: ", ")))",
-                          offset: objectOffset, pointer: "\(pointer)/type")
+                          offset: objectOffset, pointer: pointer.appending(key: "type"))
         }
         for key in strings.keys.sorted() where !applicable.contains(key) {
             diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
-                at: location(objectOffset, "\(pointer)/\(key)")))
+                at: location(objectOffset, pointer.appending(key: key))))
         }
         return PendingMarkup(kind: kind, start: start.value, end: end.value, offset: objectOffset,
                              startOffset: start.offset, endOffset: end.offset)
@@ -246,27 +251,29 @@ struct MarkupJSONDecoder {
 
     // MARK: Validation once the unit is known
 
-    private mutating func resolve(_ entry: PendingBlock, unit: OffsetUnit, pointer: String) throws(Failure) -> Block {
+    private mutating func resolve(_ entry: PendingBlock, unit: OffsetUnit, pointer: JSONPointer) throws(Failure) -> Block {
         var block = entry.block
         let text = block.text
         let length = OffsetTranslator.length(of: text, in: unit)
         let translator = unit == .utf16 ? nil : OffsetTranslator(
             text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
-        let units = unit == .utf16 && !entry.markups.isEmpty ? Array(text.utf16) : []
+        // Only astral scalars (4-byte UTF-8) become surrogate pairs, so only their presence needs
+        // the UTF-16 view that split checks index into.
+        let units = unit == .utf16 && !entry.markups.isEmpty && text.utf8.contains(where: { $0 >= 0xF0 }) ? Array(text.utf16) : []
         var markups: [Markup] = []
         var linkIndices: [(index: Int, range: TextRange)] = []
         markups.reserveCapacity(entry.markups.count)
         for (index, raw) in entry.markups.enumerated() {
-            let markupPointer = "\(pointer)/markups/\(index)"
+            let markupPointer = pointer.markup(index)
             guard raw.end >= raw.start else {
                 throw Failure(code: "end-before-start", message: "end \(raw.end) is before start \(raw.start)",
-                              offset: raw.endOffset, pointer: "\(markupPointer)/end")
+                              offset: raw.endOffset, pointer: markupPointer.appending(key: "end"))
             }
             for (field, value, offset) in [("start", raw.start, raw.startOffset), ("end", raw.end, raw.endOffset)] {
                 if value > length {
                     throw Failure(code: "offset-out-of-range",
                                   message: "\(field) \(value) is past the end of the text (\(length) \(Self.unitName(unit)))",
-                                  offset: offset, pointer: "\(markupPointer)/\(field)")
+                                  offset: offset, pointer: markupPointer.appending(key: field))
                 }
                 let splits = if let translator { translator[value] == nil } else {
                     value > 0 && value < units.count && UTF16.isLeadSurrogate(units[value - 1]) && UTF16.isTrailSurrogate(units[value])
@@ -274,7 +281,7 @@ struct MarkupJSONDecoder {
                 if splits {
                     throw Failure(code: "offset-splits-character",
                                   message: "\(field) \(value) splits \(unit == .utf8 ? "a UTF-8 sequence" : "a surrogate pair")",
-                                  offset: offset, pointer: "\(markupPointer)/\(field)")
+                                  offset: offset, pointer: markupPointer.appending(key: field))
                 }
             }
             let range = TextRange(start: translator?[raw.start] ?? raw.start, end: translator?[raw.end] ?? raw.end)
@@ -304,7 +311,7 @@ struct MarkupJSONDecoder {
     /// Two links over the same text have no meaning in any output format, so they are refused;
     /// the error points at the later of the two in the input.
     private func checkLinksDoNotOverlap(
-        _ links: [(index: Int, range: TextRange)], entry: PendingBlock, pointer: String
+        _ links: [(index: Int, range: TextRange)], entry: PendingBlock, pointer: JSONPointer
     ) throws(Failure) {
         guard links.count > 1 else { return }
         let sorted = links.sorted { $0.range.start < $1.range.start }
@@ -315,7 +322,7 @@ struct MarkupJSONDecoder {
                 let (laterRange, otherRange) = later == link.index ? (link.range, furthest.range) : (furthest.range, link.range)
                 throw Failure(code: "overlapping-links",
                               message: "LINK \(laterRange) overlaps LINK \(otherRange)",
-                              offset: entry.markups[later].offset, pointer: "\(pointer)/markups/\(later)")
+                              offset: entry.markups[later].offset, pointer: pointer.markup(later))
             }
             if link.range.end > furthest.range.end { furthest = link }
         }
@@ -336,7 +343,7 @@ struct MarkupJSONDecoder {
         }
     }
 
-    private mutating func checkedImageSource(_ src: String, pointer: String, offset: Int) -> String {
+    private mutating func checkedImageSource(_ src: String, pointer: JSONPointer, offset: Int) -> String {
         switch options.urlPolicy.check(src, for: .image) {
         case .allowed(let cleaned): return cleaned
         case .rejected(let reason):
@@ -355,7 +362,7 @@ struct MarkupJSONDecoder {
 
     // MARK: Helpers
 
-    private mutating func boundedDepth(_ pointer: String) throws(Failure) -> Int {
+    private mutating func boundedDepth(_ pointer: JSONPointer) throws(Failure) -> Int {
         let offset = scanner.position
         let value = try scanner.integer(pointer)
         guard value <= IRLimits.maxDepth else {
@@ -364,25 +371,13 @@ struct MarkupJSONDecoder {
         return value
     }
 
-    private func failure(_ code: String, _ message: String, _ pointer: String) -> Failure {
+    private func failure(_ code: String, _ message: String, _ pointer: JSONPointer) -> Failure {
         scanner.failure(code, message, pointer)
     }
 
-    private func location(_ offset: Int, _ pointer: String) -> SourceLocation {
-        SourceLocation(byteOffset: offset, in: scanner.bytes, jsonPointer: pointer)
-    }
-
-    /// RFC 6901: `~` is written `~0` and `/` is written `~1` in a reference token.
-    static func escapePointerToken(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        var escaped = ""
-        for character in token {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+    private mutating func location(_ offset: Int, _ pointer: JSONPointer) -> SourceLocation {
+        let index = lineIndex ?? LineIndex(scanner.bytes)
+        lineIndex = index
+        return index.location(ofByte: offset, jsonPointer: pointer.description)
     }
 }

@@ -49,7 +49,7 @@ public struct MarkupJSONReader: Sendable {
         case .failure(let failure):
             throw ConversionError(
                 code: failure.code, message: failure.message,
-                at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer))
+                at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer.description))
         }
     }
 

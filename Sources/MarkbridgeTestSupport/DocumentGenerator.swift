@@ -93,7 +93,7 @@ public struct DocumentGenerator {
         var document = Document()
         var size = 0
         while size < bytes {
-            let more = self.document(blockCount: 16)
+            let more = self.document(blockCount: max(1, min(16, (bytes - size) / 150)))
             size += more.blocks.reduce(0) { $0 + $1.text.utf8.count + 40 + $1.markups.count * 40 }
             document.blocks += more.blocks
         }

@@ -1,0 +1,86 @@
+import Testing
+import MarkbridgeCLI
+
+@Suite("markbridge convert")
+struct ConvertCommandTests {
+    static let sample = #"{"paragraphs":[{"type":"P","text":"a👍 bold","markups":[{"type":"STRONG","start":4,"end":8}]}]}"#
+
+    @Test("A file in, canonical JSON out; the format is inferred from the extension")
+    func fileToStandardOutput() {
+        let files = MemoryFileSystem(files: ["in.json": Self.sample])
+        #expect(run("convert", "in.json", files: files) == CommandResult(exitCode: 0, standardOutput: Array(
+            #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a👍 bold","markups":[{"type":"STRONG","start":4,"end":8}]}]}"#.utf8) + [10]))
+    }
+
+    @Test("Standard input with --from, offsets in bytes, --name=value spelling")
+    func standardInput() {
+        let files = MemoryFileSystem(standardInput: Self.sample)
+        let result = run("convert", "--from=json", "--offsets", "utf8", "-", files: files)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutputText.contains(#""offsetUnit":"utf8""#))
+        #expect(result.standardOutputText.contains(#""start":6,"end":10"#))
+    }
+
+    @Test("-o writes the file and nothing to standard output")
+    func outputFile() {
+        let files = MemoryFileSystem(files: ["in.json": Self.sample])
+        #expect(run("convert", "in.json", "-o", "out.json", files: files) == CommandResult(exitCode: 0))
+        #expect(files.contents("out.json")?.hasPrefix(#"{"version":1"#) == true)
+    }
+
+    static let lossy = #"{"paragraphs":[{"type":"P","text":"x","extra":1,"markups":[{"type":"LINK","start":0,"end":1,"href":"javascript:alert(1)"}]}]}"#
+
+    @Test("Diagnostics go to standard error as file:line:column: warning: message [code]")
+    func diagnosticsText() {
+        let files = MemoryFileSystem(files: ["in.json": Self.lossy])
+        let result = run("convert", "in.json", files: files)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutputText == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"x"}]}"# + "\n")
+        #expect(result.standardError == """
+            in.json:1:39: warning: unknown field 'extra' ignored (at /paragraphs/0/extra) [unknown-field]
+            in.json:1:60: warning: LINK markup dropped, text kept: scheme 'javascript:' is not allowed (at /paragraphs/0/markups/0) [unsafe-url]
+
+            """)
+    }
+
+    @Test("--diagnostics json prints JSON Lines")
+    func diagnosticsJSON() {
+        let files = MemoryFileSystem(files: ["in.json": Self.lossy])
+        let result = run("convert", "--diagnostics", "json", "in.json", files: files)
+        #expect(result.standardError == """
+            {"file":"in.json","line":1,"column":39,"byteOffset":38,"pointer":"/paragraphs/0/extra","severity":"warning","code":"unknown-field","message":"unknown field 'extra' ignored"}
+            {"file":"in.json","line":1,"column":60,"byteOffset":59,"pointer":"/paragraphs/0/markups/0","severity":"warning","code":"unsafe-url","message":"LINK markup dropped, text kept: scheme 'javascript:' is not allowed"}
+
+            """)
+    }
+
+    @Test("--strict turns any diagnostic into a failure with no output")
+    func strict() {
+        let files = MemoryFileSystem(files: ["in.json": Self.lossy])
+        let result = run("convert", "--strict", "in.json", "-o", "out.json", files: files)
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasSuffix("Error: --strict: 2 diagnostics raised; no output written\n"))
+        #expect(files.contents("out.json") == nil)
+    }
+
+    @Test("--allow-unsafe-urls keeps the link, as asked")
+    func unsafe() {
+        let files = MemoryFileSystem(files: ["in.json": Self.lossy])
+        let result = run("convert", "--allow-unsafe-urls", "in.json", files: files)
+        #expect(result.standardOutputText.contains(#""href":"javascript:alert(1)""#))
+    }
+
+    @Test("A conversion error names the file, line, column and pointer; exit 1")
+    func conversionError() {
+        let files = MemoryFileSystem(files: ["bad.json": #"{"paragraphs":[{"type":"P","text":"ab","markups":[{"type":"EM","start":0,"end":9}]}]}"#])
+        #expect(run("convert", "bad.json", files: files) == CommandResult(
+            exitCode: 1,
+            standardError: "Error: bad.json:1:80: /paragraphs/0/markups/0/end: end 9 is past the end of the text (2 UTF-16 code units) [offset-out-of-range]\n"))
+    }
+
+    @Test("A missing file is a failure, exit 1")
+    func missingFile() {
+        #expect(run("convert", "nope.json") == CommandResult(exitCode: 1, standardError: "Error: cannot read 'nope.json': no such file\n"))
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+import MarkbridgeCLI
+
+@Suite("Command help")
+struct HelpTests {
+    static let rootHelp = """
+        OVERVIEW: Convert rich text between HTML, Markdown and markup JSON.
+
+        USAGE: markbridge <subcommand>
+
+        OPTIONS:
+          --version             Show the version.
+          -h, --help            Show help information.
+
+        SUBCOMMANDS:
+          convert               Convert a document from one format to another.
+          help                  Show subcommand help information.
+
+          See 'markbridge help <subcommand>' for detailed help.
+
+        """
+
+    static let convertHelp = """
+        OVERVIEW: Convert a document from one format to another.
+
+        Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard
+        output. Diagnostics (anything dropped or changed) go to standard error.
+
+        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [<file>]
+
+        ARGUMENTS:
+          <file>                The input file, or '-' for standard input. (default: -)
+
+        OPTIONS:
+          --from <format>       The input format: json. Inferred from the file extension when omitted.
+          --to <format>         The output format: json. (default: json)
+          --offsets <unit>      Unit of markup offsets in JSON output: utf16, scalar or utf8. (default: utf16)
+          --pretty              Indent JSON output, one key a line.
+          -o, --output <file>   Write to <file> instead of standard output.
+          --diagnostics <style> How diagnostics are printed: text or json (JSON Lines). (default: text)
+          --strict              Fail (exit 1) if the conversion raises any diagnostic.
+          --allow-unsafe-urls   Let every URL through, javascript: included. Unsafe.
+          -h, --help            Show help information.
+
+        """
+
+    @Test("No arguments, -h, --help and help all print the overview", arguments: [[], ["-h"], ["--help"], ["help"]])
+    func root(arguments: [String]) {
+        let result = MarkbridgeCommandLine.run(arguments)
+        #expect(result == CommandResult(exitCode: 0, standardOutput: Array(Self.rootHelp.utf8)))
+    }
+
+    @Test("help convert, convert -h and convert --help print the subcommand's help",
+          arguments: [["help", "convert"], ["convert", "-h"], ["convert", "--help"]])
+    func convert(arguments: [String]) {
+        let result = MarkbridgeCommandLine.run(arguments)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutputText == Self.convertHelp)
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test("--version prints the version")
+    func version() {
+        #expect(run("--version") == CommandResult(exitCode: 0, standardOutput: Array("\(MarkbridgeCommandLine.version)\n".utf8)))
+    }
+}

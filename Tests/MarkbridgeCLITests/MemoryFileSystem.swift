@@ -1,0 +1,33 @@
+import MarkbridgeCLI
+import Synchronization
+
+/// Files and standard input held in memory, so command tests run without touching the disk.
+final class MemoryFileSystem: Sendable {
+    private let files: Mutex<[String: [UInt8]]>
+    private let standardInput: [UInt8]
+
+    init(files: [String: String] = [:], standardInput: String = "") {
+        self.files = Mutex(files.mapValues { Array($0.utf8) })
+        self.standardInput = Array(standardInput.utf8)
+    }
+
+    var io: CommandIO {
+        CommandIO(
+            readStandardInput: { self.standardInput },
+            readFile: { path in
+                guard let bytes = self.files.withLock({ $0[path] }) else { throw FileError("no such file") }
+                return bytes
+            },
+            writeFile: { path, bytes in self.files.withLock { $0[path] = bytes } }
+        )
+    }
+
+    func contents(_ path: String) -> String? {
+        files.withLock { $0[path] }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Runs the command line in memory.
+func run(_ arguments: String..., files: MemoryFileSystem = MemoryFileSystem()) -> CommandResult {
+    MarkbridgeCommandLine.run(arguments, io: files.io)
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import MarkbridgeIR
+
+@Suite("Canonical form")
+struct CanonicalizationTests {
+    @Test("Markups sort by start, then longest first, then kind")
+    func ordering() {
+        var block = Block(.paragraph, text: "0123456789", markups: [
+            Markup(.emphasis, start: 2, end: 5),
+            Markup(.strong, start: 2, end: 5),
+            Markup(.code, start: 0, end: 3),
+            Markup(.underline, start: 2, end: 9),
+        ])
+        block.canonicalize()
+        #expect(block.markups == [
+            Markup(.code, start: 0, end: 3),
+            Markup(.underline, start: 2, end: 9),
+            Markup(.strong, start: 2, end: 5),
+            Markup(.emphasis, start: 2, end: 5),
+        ])
+    }
+
+    @Test("Empty ranges are dropped; touching and overlapping equal markups merge")
+    func merging() {
+        var block = Block(.paragraph, text: "0123456789", markups: [
+            Markup(.strong, start: 0, end: 2),
+            Markup(.strong, start: 2, end: 4),
+            Markup(.strong, start: 3, end: 6),
+            Markup(.strong, start: 8, end: 8),
+            Markup(.emphasis, start: 7, end: 9),
+            Markup(.link(LinkTarget(href: "a")), start: 0, end: 2),
+            Markup(.link(LinkTarget(href: "b")), start: 2, end: 4),
+        ])
+        block.canonicalize()
+        #expect(block.markups == [
+            Markup(.strong, start: 0, end: 6),
+            Markup(.link(LinkTarget(href: "a")), start: 0, end: 2),
+            Markup(.link(LinkTarget(href: "b")), start: 2, end: 4),
+            Markup(.emphasis, start: 7, end: 9),
+        ])
+    }
+
+    @Test("Overlapping markups of different kinds stay as they are (STRONG 50..63 with EM 55..69)")
+    func overlapKept() {
+        var block = Block(.paragraph, text: String(repeating: "x", count: 70), markups: [
+            Markup(.emphasis, start: 55, end: 69), Markup(.strong, start: 50, end: 63),
+        ])
+        block.canonicalize()
+        #expect(block.markups == [Markup(.strong, start: 50, end: 63), Markup(.emphasis, start: 55, end: 69)])
+    }
+
+    @Test("Adjacent images do not merge: each covers its own U+FFFC")
+    func imagesStaySeparate() {
+        let image = MarkupKind.image(ImageSource(src: "a.png"))
+        var block = Block(.paragraph, text: "\u{FFFC}\u{FFFC}", markups: [
+            Markup(image, start: 1, end: 2), Markup(image, start: 0, end: 1), Markup(image, start: 0, end: 1),
+        ])
+        block.canonicalize()
+        #expect(block.markups == [Markup(image, start: 0, end: 1), Markup(image, start: 1, end: 2)])
+    }
+
+    @Test("Colors of different values are ordered by value and never merged")
+    func colorsByValue() {
+        let red = MarkupKind.color(CSSColor(red: 255, green: 0, blue: 0))
+        let blue = MarkupKind.color(CSSColor(red: 0, green: 0, blue: 255))
+        var block = Block(.paragraph, text: "abcd", markups: [Markup(red, start: 0, end: 2), Markup(blue, start: 0, end: 2)])
+        block.canonicalize()
+        #expect(block.markups == [Markup(blue, start: 0, end: 2), Markup(red, start: 0, end: 2)])
+    }
+
+    @Test("A paragraph inside a quote is a blockquote block, and a blockquote has quoteDepth 1 or more")
+    func quoteKinds() {
+        var quoted = Block(.paragraph, quoteDepth: 2)
+        quoted.canonicalize()
+        #expect(quoted.kind == .blockquote && quoted.quoteDepth == 2)
+        var bare = Block(.blockquote)
+        bare.canonicalize()
+        #expect(bare.quoteDepth == 1)
+    }
+
+    @Test("Canonicalizing is idempotent over generated documents")
+    func idempotent() {
+        var generator = GeneratedDocuments.hostile(seed: 7)
+        for _ in 0..<200 {
+            let document = generator.document(blockCount: 12).canonicalized()
+            #expect(document.canonicalized() == document)
+            #expect(document.invariantViolations().isEmpty)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+import MarkbridgeIR
+import MarkbridgeJSON
+import MarkbridgeTestSupport
+
+@Suite("Markup JSON reader: accepted input and its diagnostics")
+struct ReaderDiagnosticTests {
+    static let fixtures = FixtureFile.load(TestPaths.tests("MarkbridgeJSONTests/Fixtures/diagnostics.txt"))
+
+    @Test("The fixture file is there and parsed")
+    func fixturesLoaded() {
+        #expect(Self.fixtures.count >= 8)
+    }
+
+    @Test("Each input gives its canonical output and exactly its diagnostics", arguments: fixtures)
+    func accepted(_ fixture: Fixture) throws {
+        let read = try MarkupJSONReader().read(FixtureBytes.decode(fixture.input))
+        #expect(read.value.invariantViolations().isEmpty)
+        let written = String(decoding: MarkupJSONWriter().write(read.value).value, as: UTF8.self)
+        let diagnostics = read.diagnostics.map { "\($0) \($0.location?.jsonPointer ?? "")" }
+        let actual = ([written.trimmingTrailingNewline()] + diagnostics).joined(separator: "\n")
+        #expect(actual == fixture.expected, "\(fixture.origin) \(fixture.title)")
+    }
+
+    @Test("The shared sample with overlapping markups reads as STRONG 50..63 with EM 55..69",
+          .enabled(if: TestPaths.hasSharedData, "../shared/data is absent"))
+    func overlappingSample() throws {
+        let bytes = try #require(FileBytes.read(TestPaths.sharedData("samples/overlapping-markups.json")))
+        let read = try MarkupJSONReader().read(bytes)
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.value.invariantViolations().isEmpty)
+        #expect(read.value.blocks.count == 1)
+        #expect(read.value.blocks[0].markups == [
+            Markup(.code, start: 5, end: 7),
+            Markup(.link(LinkTarget(href: "http://zhgchg.li")), start: 18, end: 22),
+            Markup(.strong, start: 50, end: 63),
+            Markup(.emphasis, start: 55, end: 69),
+        ])
+    }
+}
+
+extension String {
+    func trimmingTrailingNewline() -> String {
+        hasSuffix("\n") ? String(dropLast()) : self
+    }
+}

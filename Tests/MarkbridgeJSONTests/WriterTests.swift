@@ -1,0 +1,71 @@
+import Testing
+import MarkbridgeIR
+import MarkbridgeJSON
+import MarkbridgeTestSupport
+
+@Suite("Markup JSON writer")
+struct WriterTests {
+    static let fixtures = FixtureFile.load(TestPaths.tests("MarkbridgeJSONTests/Fixtures/writer.txt"))
+
+    @Test("The fixture file is there and parsed")
+    func fixturesLoaded() {
+        #expect(Self.fixtures.count >= 3)
+    }
+
+    @Test("Exact output bytes", arguments: fixtures)
+    func golden(_ fixture: Fixture) throws {
+        let read = try MarkupJSONReader().read(fixture.input)
+        #expect(read.diagnostics.isEmpty)
+        let written = String(decoding: MarkupJSONWriter().write(read.value).value, as: UTF8.self)
+        #expect(written == fixture.expected + "\n", "\(fixture.origin) \(fixture.title)")
+    }
+
+    @Test("Pretty output: two-space indentation, one key a line")
+    func pretty() {
+        let document = Document(blocks: [Block(.paragraph, text: "ab", markups: [Markup(.strong, start: 0, end: 1)]), Block(.horizontalRule)])
+        let written = String(decoding: MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
+        #expect(written == """
+            {
+              "version": 1,
+              "offsetUnit": "utf16",
+              "paragraphs": [
+                {
+                  "type": "P",
+                  "text": "ab",
+                  "markups": [
+                    {
+                      "type": "STRONG",
+                      "start": 0,
+                      "end": 1
+                    }
+                  ]
+                },
+                {
+                  "type": "HR"
+                }
+              ]
+            }
+
+            """)
+    }
+
+    @Test("Offsets are written in the unit asked for")
+    func units() {
+        let document = Document(blocks: [Block(.paragraph, text: "日👍 b", markups: [Markup(.strong, start: 3, end: 5)])])
+        func markup(_ unit: OffsetUnit) -> String {
+            let json = String(decoding: MarkupJSONWriter(options: .init(offsetUnit: unit)).write(document).value, as: UTF8.self)
+            return String(json[json.range(of: "\"markups\"")!.lowerBound...])
+        }
+        #expect(markup(.utf16) == #""markups":[{"type":"STRONG","start":3,"end":5}]}]}"# + "\n")
+        #expect(markup(.scalar) == #""markups":[{"type":"STRONG","start":2,"end":4}]}]}"# + "\n")
+        #expect(markup(.utf8) == #""markups":[{"type":"STRONG","start":7,"end":9}]}]}"# + "\n")
+    }
+
+    @Test("An unsafe URL in a hand-built IR does not reach the output")
+    func unsafeURL() {
+        let document = Document(blocks: [Block(.paragraph, text: "x", markups: [Markup(.link(LinkTarget(href: "javascript:alert(1)")), start: 0, end: 1)])])
+        let written = MarkupJSONWriter().write(document)
+        #expect(String(decoding: written.value, as: UTF8.self) == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"x"}]}"# + "\n")
+        #expect(written.diagnostics.map(\.description) == ["warning: LINK 0..<1 dropped from /paragraphs/0: scheme 'javascript:' is not allowed [unsafe-url]"])
+    }
+}

@@ -1,0 +1,12 @@
+import Testing
+import MarkbridgeMarkdown
+
+@Suite("cmark binding")
+struct CmarkLinkTests {
+    @Test("libcmark is linked and reports a 0.x version")
+    func linked() {
+        let parts = CmarkLibrary.version.split(separator: ".")
+        #expect(parts.count == 3)
+        #expect(parts.first == "0")
+    }
+}
