@@ -15,6 +15,13 @@ let package = Package(
         // Markup JSON, version 1: a hand-written byte-level writer and a validating reader.
         .target(name: "MarkbridgeJSON", dependencies: ["MarkbridgeIR"]),
 
+        // An HTML5 parser of our own, after the WHATWG algorithm, over UTF-8 bytes.
+        .target(
+            name: "MarkbridgeHTMLParser",
+            dependencies: ["MarkbridgeIR"],
+            exclude: ["Generated/generate_named_references.py"]
+        ),
+
         // cmark, Debian's libcmark-dev, seen through a system-library target.
         .systemLibrary(
             name: "CCmark",
@@ -45,6 +52,11 @@ let package = Package(
             name: "MarkbridgeJSONTests",
             dependencies: ["MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MarkbridgeHTMLParserTests",
+            dependencies: ["MarkbridgeHTMLParser", "MarkbridgeIR", "MarkbridgeTestSupport"],
+            exclude: ["Conformance"]
         ),
         .testTarget(name: "MarkbridgeMarkdownTests", dependencies: ["MarkbridgeMarkdown"]),
         .testTarget(

@@ -1,0 +1,154 @@
+import MarkbridgeIR
+
+/// The parser's input after the HTML standard's input-stream preprocessing: UTF-8 checked (or
+/// repaired, if asked), a leading byte-order mark dropped, CR LF and lone CR turned into LF.
+///
+/// Offsets inside the parser count bytes of this normalised buffer; ``originalOffset(of:)``
+/// maps them back to the caller's bytes for diagnostics.
+struct HTMLInput {
+    /// The normalised bytes: valid UTF-8 with no CR.
+    let bytes: [UInt8]
+    /// How many invalid UTF-8 sequences were replaced with U+FFFD (lossy mode only).
+    let replacementCount: Int
+    /// Points where normalised and original offsets start to differ, in order: from
+    /// `normalized` on, original = `original` + (offset − `normalized`).
+    private let anchors: [(normalized: Int, original: Int)]
+
+    enum Failure: Error {
+        case invalidUTF8(byteOffset: Int)
+    }
+
+    init(_ raw: [UInt8], repairingInvalidUTF8: Bool, dropsByteOrderMark: Bool = true) throws(Failure) {
+        var start = 0
+        if dropsByteOrderMark, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
+        var anchors: [(normalized: Int, original: Int)] = start == 0 ? [] : [(0, start)]
+        // Fast path: the common input is valid UTF-8 without CR, and is used as it is.
+        if let firstIssue = Self.firstIssue(in: raw, from: start) {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            out.append(contentsOf: raw[start..<firstIssue])
+            var index = firstIssue
+            var replacements = 0
+            while index < raw.count {
+                let byte = raw[index]
+                if byte == 0x0D {
+                    out.append(0x0A)
+                    index += 1
+                    if index < raw.count, raw[index] == 0x0A {
+                        index += 1
+                        anchors.append((out.count, index))
+                    }
+                } else if byte < 0x80 {
+                    out.append(byte)
+                    index += 1
+                } else {
+                    let length = UTF8Validation.sequenceLength(raw, at: index)
+                    if length > 0 {
+                        out.append(contentsOf: raw[index..<index + length])
+                        index += length
+                    } else {
+                        guard repairingInvalidUTF8 else { throw .invalidUTF8(byteOffset: index) }
+                        // Unicode's "maximal subpart" practice: one U+FFFD per maximal invalid prefix.
+                        let bad = max(1, UTF8Validation.maximalSubpartLength(raw, at: index))
+                        out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                        index += bad
+                        replacements += 1
+                        anchors.append((out.count, index))
+                    }
+                }
+            }
+            bytes = out
+            replacementCount = replacements
+        } else {
+            bytes = start == 0 ? raw : Array(raw[start...])
+            replacementCount = 0
+        }
+        self.anchors = anchors
+    }
+
+    /// The first CR or non-ASCII byte that is not part of valid UTF-8, or nil if there is none.
+    private static func firstIssue(in raw: [UInt8], from start: Int) -> Int? {
+        raw.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    if byte == 0x0D { return index }
+                    index += 1
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(buffer, at: index)
+                if length == 0 { return index }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// The offset in the caller's bytes of a normalised offset.
+    func originalOffset(of offset: Int) -> Int {
+        var low = 0
+        var high = anchors.count
+        while low < high {
+            let middle = (low + high) / 2
+            if anchors[middle].normalized <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return offset }
+        let anchor = anchors[low - 1]
+        return anchor.original + (offset - anchor.normalized)
+    }
+}
+
+/// UTF-8 well-formedness per Unicode 15, table 3-7.
+enum UTF8Validation {
+    /// The length of the valid sequence at `index`, or 0 if the bytes there are not one.
+    @inline(__always)
+    static func sequenceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index) -> Int where C.Index == Int {
+        let lead = bytes[index]
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 0
+        }
+        guard index + length <= bytes.endIndex else { return 0 }
+        let second = bytes[index + 1]
+        guard second >= lower, second <= upper else { return 0 }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    /// How many bytes at `index` form the maximal prefix of a valid sequence (at least 1).
+    static func maximalSubpartLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 1
+        }
+        var consumed = 1
+        while consumed < length, index + consumed < bytes.count {
+            let byte = bytes[index + consumed]
+            let (low, high) = consumed == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= low, byte <= high else { break }
+            consumed += 1
+        }
+        return consumed
+    }
+}

@@ -1,0 +1,263 @@
+/// The WHATWG HTML tokenizer over normalised UTF-8 bytes (no CR, valid UTF-8).
+///
+/// All the characters the standard's states look at are ASCII, so the machine runs on bytes and
+/// passes every non-ASCII byte through as "anything else". It is a pull tokenizer: the tree
+/// builder calls `next()`, and may switch `state` (to RCDATA, RAWTEXT, script data, PLAINTEXT)
+/// and `allowsCDATA` between calls, as the standard has tree construction do.
+struct HTMLTokenizer {
+    typealias State = HTMLTokenizerState
+
+    let input: [UInt8]
+    var position = 0
+    var state: State = .data
+    /// Whether `<![CDATA[` opens a CDATA section: true when the adjusted current node is foreign.
+    var allowsCDATA = false
+    /// The name of the last start tag emitted, for "appropriate end tag" checks.
+    var lastStartTagName: [UInt8] = []
+
+    /// The pending character run; the `.characters` token refers to it.
+    var characters: [UInt8] = []
+    /// Offset where the pending character run began.
+    var charactersOffset = 0
+    var charactersDelivered = false
+
+    var tokenOffset = 0
+    var tagName: [UInt8] = []
+    var isEndTag = false
+    var isSelfClosing = false
+    var attributeNames: [[UInt8]] = []
+    var attributeValues: [[UInt8]] = []
+    var attributeNameSet: Set<[UInt8]> = []
+    var attributeName: [UInt8] = []
+    var attributeValue: [UInt8] = []
+    var attributeIsDuplicate = false
+    var commentData: [UInt8] = []
+    var doctypeName: [UInt8]?
+    var doctypePublicID: [UInt8]?
+    var doctypeSystemID: [UInt8]?
+    var doctypeForceQuirks = false
+    var temporaryBuffer: [UInt8] = []
+
+    /// Tokens emitted and not yet returned: at most a character run, a token and end of file.
+    var outbox: [HTMLToken] = []
+    var charactersQueued = false
+    var reachedEnd = false
+
+    init(input: [UInt8]) {
+        self.input = input
+    }
+
+    /// The next token. After `.endOfFile`, keeps returning `.endOfFile`.
+    mutating func next() -> HTMLToken {
+        if charactersDelivered {
+            characters.removeAll(keepingCapacity: true)
+            charactersDelivered = false
+        }
+        while outbox.isEmpty {
+            if reachedEnd { return .endOfFile }
+            step()
+        }
+        let token = outbox.removeFirst()
+        if case .characters = token {
+            charactersDelivered = true
+            charactersQueued = false
+        }
+        return token
+    }
+
+    // MARK: Emitting
+
+    /// Emits a non-character token, delivering any pending characters first.
+    mutating func emit(_ token: HTMLToken) {
+        if !characters.isEmpty && !charactersQueued {
+            outbox.append(.characters)
+            charactersQueued = true
+        }
+        outbox.append(token)
+    }
+
+    @inline(__always)
+    mutating func emitCharacter(_ byte: UInt8) {
+        if characters.isEmpty { charactersOffset = position }
+        characters.append(byte)
+    }
+
+    mutating func markCharactersStart(_ offset: Int) { charactersOffset = offset }
+
+    mutating func appendCharacters(_ range: Range<Int>) { characters.append(contentsOf: input[range]) }
+
+    mutating func emitCharacters(_ bytes: some Collection<UInt8>) {
+        if characters.isEmpty { charactersOffset = position }
+        characters.append(contentsOf: bytes)
+    }
+
+    mutating func emitReplacementCharacter() {
+        emitCharacters(Self.replacementCharacter)
+    }
+
+    static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    mutating func emitEndOfFile() {
+        emit(.endOfFile)
+        reachedEnd = true
+    }
+
+    // MARK: Tags
+
+    mutating func startTag(isEnd: Bool) {
+        tagName.removeAll(keepingCapacity: true)
+        isEndTag = isEnd
+        isSelfClosing = false
+        attributeNames.removeAll(keepingCapacity: true)
+        attributeValues.removeAll(keepingCapacity: true)
+        attributeNameSet.removeAll(keepingCapacity: true)
+    }
+
+    mutating func appendToTagName(_ byte: UInt8) {
+        tagName.append(Self.lowercased(byte))
+    }
+
+    mutating func appendReplacementToTagName() {
+        tagName.append(contentsOf: Self.replacementCharacter)
+    }
+
+    mutating func startAttribute() {
+        finishAttribute()
+        attributeName.removeAll(keepingCapacity: true)
+        attributeValue.removeAll(keepingCapacity: true)
+        attributeIsDuplicate = false
+        hasOpenAttribute = true
+    }
+
+    var hasOpenAttribute = false
+
+    /// When the name is complete: a repeated name is a parse error, and the later one is dropped.
+    mutating func checkDuplicateAttribute() {
+        // A set only once the list is long enough for a linear scan to cost more (one element with
+        // 100,000 attributes must stay linear).
+        if attributeNames.count < 16 {
+            attributeIsDuplicate = attributeNames.contains(attributeName)
+        } else {
+            if attributeNameSet.isEmpty { attributeNameSet = Set(attributeNames) }
+            attributeIsDuplicate = attributeNameSet.contains(attributeName)
+        }
+    }
+
+    mutating func finishAttribute() {
+        guard hasOpenAttribute else { return }
+        hasOpenAttribute = false
+        if attributeIsDuplicate { return }
+        attributeNames.append(attributeName)
+        attributeValues.append(attributeValue)
+        if !attributeNameSet.isEmpty { attributeNameSet.insert(attributeName) }
+    }
+
+    mutating func appendToAttributeName(_ byte: UInt8) { attributeName.append(Self.lowercased(byte)) }
+    mutating func appendToAttributeName(_ bytes: [UInt8]) { attributeName.append(contentsOf: bytes) }
+    mutating func appendToAttributeValue(_ byte: UInt8) { attributeValue.append(byte) }
+    mutating func appendToAttributeValue(_ bytes: some Collection<UInt8>) { attributeValue.append(contentsOf: bytes) }
+
+    mutating func emitTag() {
+        finishAttribute()
+        let name = String(decoding: tagName, as: UTF8.self)
+        var attributes: [HTMLAttribute] = []
+        if !isEndTag, !attributeNames.isEmpty {
+            attributes.reserveCapacity(attributeNames.count)
+            for (name, value) in zip(attributeNames, attributeValues) {
+                attributes.append(HTMLAttribute(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+            }
+        }
+        let token = HTMLTagToken(name: name, tag: HTMLTag(lowercaseName: name), attributes: attributes,
+                                 isSelfClosing: isSelfClosing, offset: tokenOffset)
+        if isEndTag {
+            emit(.endTag(token))
+        } else {
+            lastStartTagName = tagName
+            emit(.startTag(token))
+        }
+    }
+
+    mutating func setSelfClosing() { isSelfClosing = true }
+
+    var isAppropriateEndTag: Bool { !lastStartTagName.isEmpty && tagName == lastStartTagName }
+
+    // MARK: Comments and doctypes
+
+    mutating func startComment(_ initial: [UInt8] = []) {
+        commentData = initial
+    }
+
+    mutating func appendToComment(_ byte: UInt8) { commentData.append(byte) }
+    mutating func appendToComment(_ bytes: [UInt8]) { commentData.append(contentsOf: bytes) }
+
+    mutating func emitComment() {
+        emit(.comment(commentData, offset: tokenOffset))
+    }
+
+    mutating func startDoctype() {
+        doctypeName = nil
+        doctypePublicID = nil
+        doctypeSystemID = nil
+        doctypeForceQuirks = false
+    }
+
+    mutating func appendToDoctypeName(_ byte: UInt8) { doctypeName = (doctypeName ?? []) + [Self.lowercased(byte)] }
+    mutating func appendToDoctypeName(_ bytes: [UInt8]) { doctypeName = (doctypeName ?? []) + bytes }
+    mutating func setDoctypePublicID(_ bytes: [UInt8]) { doctypePublicID = bytes }
+    mutating func appendToDoctypePublicID(_ bytes: [UInt8]) { doctypePublicID = (doctypePublicID ?? []) + bytes }
+    mutating func setDoctypeSystemID(_ bytes: [UInt8]) { doctypeSystemID = bytes }
+    mutating func appendToDoctypeSystemID(_ bytes: [UInt8]) { doctypeSystemID = (doctypeSystemID ?? []) + bytes }
+    mutating func forceQuirks() { doctypeForceQuirks = true }
+
+    mutating func emitDoctype() {
+        func string(_ bytes: [UInt8]?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+        emit(.doctype(HTMLDoctypeToken(name: string(doctypeName), publicID: string(doctypePublicID),
+                                       systemID: string(doctypeSystemID), forceQuirks: doctypeForceQuirks, offset: tokenOffset)))
+    }
+
+    // MARK: Temporary buffer
+
+    mutating func clearTemporaryBuffer() { temporaryBuffer.removeAll(keepingCapacity: true) }
+    mutating func appendToTemporaryBuffer(_ byte: UInt8) { temporaryBuffer.append(byte) }
+    var temporaryBufferIsScript: Bool { temporaryBuffer == Array("script".utf8) }
+    mutating func emitTemporaryBuffer() { emitCharacters(temporaryBuffer) }
+
+    mutating func markTokenStart(_ offset: Int) { tokenOffset = offset }
+
+    // MARK: Input
+
+    /// The byte at `position`, or -1 at the end of the input.
+    @inline(__always)
+    var current: Int { position < input.count ? Int(input[position]) : -1 }
+
+    /// Whether the input at `position` starts with `word`, ASCII case-insensitively if asked.
+    func lookingAt(_ word: String, caseInsensitive: Bool) -> Bool {
+        let bytes = Array(word.utf8)
+        guard position + bytes.count <= input.count else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            let actual = input[position + offset]
+            if caseInsensitive ? Self.lowercased(actual) != Self.lowercased(byte) : actual != byte { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ c: Int) -> Bool { c == 0x09 || c == 0x0A || c == 0x0C || c == 0x20 }
+
+    @inline(__always)
+    static func isAlpha(_ c: Int) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+
+    @inline(__always)
+    static func isUpperAlpha(_ c: Int) -> Bool { c >= 0x41 && c <= 0x5A }
+
+    @inline(__always)
+    static func isDigit(_ c: Int) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    @inline(__always)
+    static func isAlphanumeric(_ c: Int) -> Bool { isAlpha(c) || isDigit(c) }
+}

@@ -1,0 +1,137 @@
+/// The mutations tree construction needs: create, append, insert before, remove, and text that
+/// grows in place.
+extension HTMLTree {
+    mutating func createElement(
+        name: String, tag: HTMLTag, namespace: HTMLNamespace, attributes newAttributes: [HTMLAttribute], offset: Int
+    ) -> Int32 {
+        var node = Node(kind: .element, namespace: namespace, tag: tag, name: name)
+        node.attributeStart = Int32(attributes.count)
+        node.attributeCount = Int32(newAttributes.count)
+        node.sourceOffset = Int32(truncatingIfNeeded: offset)
+        attributes.append(contentsOf: newAttributes)
+        nodes.append(node)
+        let index = Int32(nodes.count - 1)
+        if tag == .template && namespace == .html {
+            let contents = Node(kind: .templateContents, sourceOffset: Int32(truncatingIfNeeded: offset))
+            nodes.append(contents)
+            append(Int32(nodes.count - 1), to: index)
+        }
+        return index
+    }
+
+    /// For a `template` element, the contents node its children go in.
+    func templateContents(of element: Int32) -> Int32 {
+        let first = nodes[Int(element)].firstChild
+        return first >= 0 && nodes[Int(first)].kind == .templateContents ? first : element
+    }
+
+    mutating func createComment(_ bytes: [UInt8], offset: Int) -> Int32 {
+        var node = Node(kind: .comment)
+        node.sourceOffset = Int32(truncatingIfNeeded: offset)
+        nodes.append(node)
+        let index = Int32(nodes.count - 1)
+        appendText(bytes[...], to: index)
+        return index
+    }
+
+    mutating func createDoctype(name: String, publicID: String?, systemID: String?, offset: Int) -> Int32 {
+        var node = Node(kind: .doctype, name: name)
+        node.attributeStart = Int32(attributes.count)
+        node.attributeCount = 2
+        node.sourceOffset = Int32(truncatingIfNeeded: offset)
+        // A missing identifier is marked by a prefix, to tell it from an empty one.
+        attributes.append(HTMLAttribute(prefix: publicID == nil ? "missing" : nil, name: "public", value: publicID ?? ""))
+        attributes.append(HTMLAttribute(prefix: systemID == nil ? "missing" : nil, name: "system", value: systemID ?? ""))
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    mutating func createText(offset: Int) -> Int32 {
+        var node = Node(kind: .text)
+        node.sourceOffset = Int32(truncatingIfNeeded: offset)
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// Appends bytes to a text or comment node, extending its last segment where it can.
+    mutating func appendText(_ bytes: ArraySlice<UInt8>, to node: Int32) {
+        guard !bytes.isEmpty else { return }
+        let end = Int32(textBytes.count)
+        textBytes.append(contentsOf: bytes)
+        let last = nodes[Int(node)].lastSegment
+        if last >= 0, segments[Int(last)].end == end {
+            segments[Int(last)].end = Int32(textBytes.count)
+            return
+        }
+        segments.append(Segment(start: end, end: Int32(textBytes.count)))
+        let segment = Int32(segments.count - 1)
+        if last >= 0 { segments[Int(last)].next = segment } else { nodes[Int(node)].firstSegment = segment }
+        nodes[Int(node)].lastSegment = segment
+    }
+
+    mutating func append(_ child: Int32, to parent: Int32) {
+        detach(child)
+        let last = nodes[Int(parent)].lastChild
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previousSibling = last
+        if last >= 0 { nodes[Int(last)].nextSibling = child } else { nodes[Int(parent)].firstChild = child }
+        nodes[Int(parent)].lastChild = child
+    }
+
+    mutating func insert(_ child: Int32, before sibling: Int32, in parent: Int32) {
+        detach(child)
+        let previous = nodes[Int(sibling)].previousSibling
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previousSibling = previous
+        nodes[Int(child)].nextSibling = sibling
+        nodes[Int(sibling)].previousSibling = child
+        if previous >= 0 { nodes[Int(previous)].nextSibling = child } else { nodes[Int(parent)].firstChild = child }
+    }
+
+    /// Removes a node from its parent, keeping its own children.
+    mutating func detach(_ node: Int32) {
+        let stored = nodes[Int(node)]
+        guard stored.parent >= 0 else { return }
+        if stored.previousSibling >= 0 {
+            nodes[Int(stored.previousSibling)].nextSibling = stored.nextSibling
+        } else {
+            nodes[Int(stored.parent)].firstChild = stored.nextSibling
+        }
+        if stored.nextSibling >= 0 {
+            nodes[Int(stored.nextSibling)].previousSibling = stored.previousSibling
+        } else {
+            nodes[Int(stored.parent)].lastChild = stored.previousSibling
+        }
+        nodes[Int(node)].parent = -1
+        nodes[Int(node)].previousSibling = -1
+        nodes[Int(node)].nextSibling = -1
+    }
+
+    /// Moves all children of `from` to the end of `to`, in order.
+    mutating func moveChildren(of from: Int32, to: Int32) {
+        var child = nodes[Int(from)].firstChild
+        while child >= 0 {
+            let next = nodes[Int(child)].nextSibling
+            append(child, to: to)
+            child = next
+        }
+    }
+
+    /// Adds attributes an element lacks (for a second `<html>` or `<body>` tag), keeping its own.
+    mutating func addMissingAttributes(_ extra: [HTMLAttribute], to element: Int32) {
+        let node = nodes[Int(element)]
+        var merged = Array(attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)])
+        let names = Set(merged.map(\.qualifiedName))
+        let missing = extra.filter { !names.contains($0.qualifiedName) }
+        guard !missing.isEmpty else { return }
+        merged += missing
+        nodes[Int(element)].attributeStart = Int32(attributes.count)
+        nodes[Int(element)].attributeCount = Int32(merged.count)
+        attributes.append(contentsOf: merged)
+    }
+
+    func storedAttributes(of element: Int32) -> ArraySlice<HTMLAttribute> {
+        let node = nodes[Int(element)]
+        return attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)]
+    }
+}

@@ -1,0 +1,166 @@
+import MarkbridgeIR
+
+/// The namespaces the parser puts elements in.
+public enum HTMLNamespace: UInt8, Sendable, Hashable {
+    case html, svg, mathml
+}
+
+/// An attribute as the tree keeps it. Foreign attributes adjusted by the parser (`xlink:href`)
+/// keep their prefix in `prefix` and their local name in `name`.
+public struct HTMLAttribute: Hashable, Sendable {
+    public var prefix: String?
+    public var name: String
+    public var value: String
+
+    public init(prefix: String? = nil, name: String, value: String) {
+        self.prefix = prefix
+        self.name = name
+        self.value = value
+    }
+
+    /// `prefix:name`, or the name alone.
+    public var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
+}
+
+/// A node of the parsed tree, by index. Valid only for the tree that gave it out.
+public struct HTMLNodeID: Hashable, Sendable, Comparable {
+    public let index: Int32
+
+    init(_ index: Int32) {
+        self.index = index
+    }
+
+    public static func < (lhs: HTMLNodeID, rhs: HTMLNodeID) -> Bool { lhs.index < rhs.index }
+}
+
+/// The parsed tree: nodes in one flat array linked by indices, text in one shared byte buffer,
+/// every node with the source offset it came from. No class references, so the tree is a value,
+/// `Sendable`, and walking it never recurses.
+public struct HTMLTree: Sendable {
+    public enum NodeKind: UInt8, Sendable {
+        case document, fragment, doctype, element, text, comment
+        /// The content of a `template` element: its children live here, as the DOM has it.
+        case templateContents
+    }
+
+    struct Node: Sendable {
+        var kind: NodeKind
+        var namespace: HTMLNamespace = .html
+        var tag: HTMLTag = .unknown
+        var name: String = ""
+        var parent: Int32 = -1
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var previousSibling: Int32 = -1
+        var nextSibling: Int32 = -1
+        /// Elements: their attributes in `attributes`; doctypes: their identifiers there.
+        var attributeStart: Int32 = 0
+        var attributeCount: Int32 = 0
+        /// Text and comments: the first and last of their text segments.
+        var firstSegment: Int32 = -1
+        var lastSegment: Int32 = -1
+        /// Byte offset in the normalised input where the node's token began.
+        var sourceOffset: Int32 = 0
+    }
+
+    /// A run of a text node's bytes in `textBytes`; text nodes grow by extending their last
+    /// segment when it ends the buffer, or by chaining another, so appending is never a copy.
+    struct Segment: Sendable {
+        var start: Int32
+        var end: Int32
+        var next: Int32 = -1
+    }
+
+    var nodes: [Node] = []
+    var attributes: [HTMLAttribute] = []
+    var textBytes: [UInt8] = []
+    var segments: [Segment] = []
+    let input: HTMLInputPositions
+
+    init(input: HTMLInputPositions, rootKind: NodeKind) {
+        self.input = input
+        nodes.append(Node(kind: rootKind))
+    }
+
+    // MARK: Reading
+
+    /// The document, or for a fragment the fragment's root.
+    public var root: HTMLNodeID { HTMLNodeID(0) }
+
+    public func kind(of node: HTMLNodeID) -> NodeKind { nodes[Int(node.index)].kind }
+    public func tag(of node: HTMLNodeID) -> HTMLTag { nodes[Int(node.index)].tag }
+    public func namespace(of node: HTMLNodeID) -> HTMLNamespace { nodes[Int(node.index)].namespace }
+    /// The element's tag name (lower case for HTML, adjusted case for SVG), or a doctype's name.
+    public func name(of node: HTMLNodeID) -> String { nodes[Int(node.index)].name }
+
+    public func parent(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].parent) }
+    public func firstChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].firstChild) }
+    public func nextSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].nextSibling) }
+
+    public func children(of node: HTMLNodeID) -> [HTMLNodeID] {
+        var out: [HTMLNodeID] = []
+        var child = nodes[Int(node.index)].firstChild
+        while child >= 0 {
+            out.append(HTMLNodeID(child))
+            child = nodes[Int(child)].nextSibling
+        }
+        return out
+    }
+
+    public func attributes(of node: HTMLNodeID) -> ArraySlice<HTMLAttribute> {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .element else { return [] }
+        return attributes[Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount)]
+    }
+
+    public func attribute(_ name: String, of node: HTMLNodeID) -> String? {
+        attributes(of: node).first { $0.prefix == nil && $0.name == name }?.value
+    }
+
+    /// A doctype's public and system identifiers, each nil when missing.
+    public func doctypeIdentifiers(of node: HTMLNodeID) -> (publicID: String?, systemID: String?) {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .doctype, stored.attributeCount == 2 else { return (nil, nil) }
+        let publicID = attributes[Int(stored.attributeStart)]
+        let systemID = attributes[Int(stored.attributeStart) + 1]
+        return (publicID.prefix == nil ? publicID.value : nil, systemID.prefix == nil ? systemID.value : nil)
+    }
+
+    /// The text of a text or comment node, as UTF-8 bytes.
+    public func textBytes(of node: HTMLNodeID) -> [UInt8] {
+        var out: [UInt8] = []
+        var segment = nodes[Int(node.index)].firstSegment
+        while segment >= 0 {
+            let stored = segments[Int(segment)]
+            out.append(contentsOf: textBytes[Int(stored.start)..<Int(stored.end)])
+            segment = stored.next
+        }
+        return out
+    }
+
+    public func text(of node: HTMLNodeID) -> String {
+        String(decoding: textBytes(of: node), as: UTF8.self)
+    }
+
+    /// Where the node's token began in the caller's input.
+    public func sourceLocation(of node: HTMLNodeID) -> SourceLocation {
+        input.location(ofNormalizedOffset: Int(nodes[Int(node.index)].sourceOffset))
+    }
+
+    public var nodeCount: Int { nodes.count }
+
+    private func link(_ index: Int32) -> HTMLNodeID? {
+        index >= 0 ? HTMLNodeID(index) : nil
+    }
+}
+
+/// Turns normalised input offsets into the caller's line, column and byte offset.
+struct HTMLInputPositions: Sendable {
+    let lineIndex: LineIndex
+    let originalOffsets: @Sendable (Int) -> Int
+
+    func location(ofNormalizedOffset offset: Int) -> SourceLocation {
+        let location = lineIndex.location(ofByte: offset)
+        return SourceLocation(line: location.line, column: location.column, byteOffset: originalOffsets(offset))
+    }
+}
