@@ -72,6 +72,8 @@ public struct HTMLTree: Sendable {
     }
 
     var nodes: [Node] = []
+    /// For a fragment, the `html` element whose children are the fragment; else the document.
+    var contentRootIndex: Int32 = 0
     var attributes: [HTMLAttribute] = []
     var textBytes: [UInt8] = []
     var segments: [Segment] = []
@@ -84,8 +86,11 @@ public struct HTMLTree: Sendable {
 
     // MARK: Reading
 
-    /// The document, or for a fragment the fragment's root.
+    /// The document node.
     public var root: HTMLNodeID { HTMLNodeID(0) }
+
+    /// What the input made: the document, or for a fragment the element holding its nodes.
+    public var contentRoot: HTMLNodeID { HTMLNodeID(contentRootIndex) }
 
     public func kind(of node: HTMLNodeID) -> NodeKind { nodes[Int(node.index)].kind }
     public func tag(of node: HTMLNodeID) -> HTMLTag { nodes[Int(node.index)].tag }

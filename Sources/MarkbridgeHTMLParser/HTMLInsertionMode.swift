@@ -1,0 +1,37 @@
+/// The insertion modes of tree construction (HTML standard 13.2.6.4).
+enum HTMLInsertionMode: UInt8, Sendable {
+    case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text
+    case inTable, inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
+    case inTemplate, afterBody, inFrameset, afterFrameset
+    case afterAfterBody, afterAfterFrameset
+}
+
+/// A token as tree construction handles it; character runs are slices so a mode can take part
+/// of a run (its leading whitespace) and hand the rest to another mode.
+enum TreeToken {
+    case characters(ArraySlice<UInt8>, offset: Int)
+    case startTag(HTMLTagToken)
+    case endTag(HTMLTagToken)
+    case comment([UInt8], offset: Int)
+    case doctype(HTMLDoctypeToken)
+    case endOfFile
+}
+
+/// Element categories of the standard, as sets of tags in the HTML namespace.
+enum HTMLCategory {
+    static let special: Set<HTMLTag> = [
+        .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body, .br, .button,
+        .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt, .embed, .fieldset, .figcaption,
+        .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3, .h4, .h5, .h6, .head, .header, .hgroup, .hr,
+        .html, .iframe, .img, .input, .keygen, .li, .link, .listing, .main, .marquee, .menu, .meta, .nav,
+        .noembed, .noframes, .noscript, .object, .ol, .p, .param, .plaintext, .pre, .script, .search, .section,
+        .select, .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead,
+        .title, .tr, .track, .ul, .wbr, .xmp,
+    ]
+    static let formatting: Set<HTMLTag> = [.a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u]
+    static let impliedEndTags: Set<HTMLTag> = [.dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc]
+    static let thoroughlyImpliedEndTags: Set<HTMLTag> = impliedEndTags.union([.caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr])
+    static let headings: Set<HTMLTag> = [.h1, .h2, .h3, .h4, .h5, .h6]
+    static let defaultScope: Set<HTMLTag> = [.applet, .caption, .html, .table, .td, .th, .marquee, .object, .template]
+    static let tableSections: Set<HTMLTag> = [.tbody, .tfoot, .thead]
+}

@@ -1,0 +1,117 @@
+import MarkbridgeIR
+
+/// Parses HTML the way a browser does (the WHATWG algorithm), from UTF-8 bytes to an
+/// ``HTMLTree``. A value with no shared state: parse from any thread.
+public struct HTMLParser: Sendable {
+    public struct Options: Hashable, Sendable {
+        /// Replace each maximal invalid UTF-8 subpart with U+FFFD (and report how many) instead
+        /// of refusing the input with the offset of the first bad byte.
+        public var repairsInvalidUTF8: Bool
+        /// Most open elements at once. Deeper start tags of containers, formatting and unknown
+        /// elements are not created: their content goes into the element at the limit, so no
+        /// text is lost, only nesting (a `depth-limit` diagnostic says where it began). 512, as
+        /// Chromium's parser.
+        public var maxDepth: Int
+        public var maxInputBytes: Int
+        /// Whether `<noscript>` content is raw text, as in a browser running scripts.
+        public var scripting: Bool
+
+        public init(repairsInvalidUTF8: Bool = false, maxDepth: Int = 512, maxInputBytes: Int = 1 << 30, scripting: Bool = false) {
+            self.repairsInvalidUTF8 = repairsInvalidUTF8
+            self.maxDepth = maxDepth
+            self.maxInputBytes = maxInputBytes
+            self.scripting = scripting
+        }
+
+        public static let `default` = Options()
+    }
+
+    /// The element a fragment is parsed in, as `innerHTML` would be: `<body>` for stored content.
+    public struct FragmentContext: Hashable, Sendable {
+        public var name: String
+        public var namespace: HTMLNamespace
+
+        public init(_ name: String, namespace: HTMLNamespace = .html) {
+            self.name = name
+            self.namespace = namespace
+        }
+
+        public static let body = FragmentContext("body")
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    /// Parses a whole document.
+    public func parseDocument(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<HTMLTree> {
+        try parse(bytes, context: nil)
+    }
+
+    /// Parses a fragment in `context`; the tree's ``HTMLTree/contentRoot`` holds its nodes.
+    public func parseFragment(_ bytes: [UInt8], context: FragmentContext = .body) throws(ConversionError) -> Diagnosed<HTMLTree> {
+        try parse(bytes, context: context)
+    }
+
+    private func parse(_ bytes: [UInt8], context: FragmentContext?) throws(ConversionError) -> Diagnosed<HTMLTree> {
+        guard bytes.count <= options.maxInputBytes else {
+            throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
+        }
+        let input: HTMLInput
+        do {
+            input = try HTMLInput(bytes, repairingInvalidUTF8: options.repairsInvalidUTF8)
+        } catch {
+            guard case .invalidUTF8(let offset) = error else { throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8") }
+            throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(offset)",
+                                  at: SourceLocation(byteOffset: offset, in: bytes))
+        }
+        let positions = HTMLInputPositions(lineIndex: LineIndex(input.bytes), originalOffsets: { [input] in input.originalOffset(of: $0) })
+        var builder = HTMLTreeBuilder(
+            tree: HTMLTree(input: positions, rootKind: .document),
+            tokenizer: HTMLTokenizer(input: input.bytes),
+            scripting: options.scripting,
+            maxDepth: max(options.maxDepth, 8))
+        if let context { builder.prepareFragment(context) }
+        builder.run()
+        var diagnostics: [Diagnostic] = []
+        if input.replacementCount > 0 {
+            diagnostics.append(.warning("invalid-utf8-replaced",
+                "\(input.replacementCount) invalid UTF-8 sequence\(input.replacementCount == 1 ? "" : "s") replaced with U+FFFD"))
+        }
+        if let offset = builder.depthLimitOffset {
+            diagnostics.append(.warning("depth-limit",
+                "nesting deeper than \(builder.maxDepth) elements: \(builder.flattenedElementCount) element\(builder.flattenedElementCount == 1 ? "" : "s") flattened into their parent, text kept",
+                at: positions.location(ofNormalizedOffset: offset)))
+        }
+        return Diagnosed(builder.tree, diagnostics: diagnostics)
+    }
+}
+
+extension HTMLTreeBuilder {
+    /// The HTML fragment parsing algorithm's set-up (HTML standard 13.4): a context element
+    /// outside the tree, an `html` root, the tokenizer state and insertion mode the context implies.
+    mutating func prepareFragment(_ context: HTMLParser.FragmentContext) {
+        let name = context.namespace == .svg ? (ForeignContent.svgTagNames[context.name.lowercased()] ?? context.name) : context.name.lowercased()
+        let tag = HTMLTag(lowercaseName: context.name.lowercased())
+        contextElement = tree.createElement(name: name, tag: tag, namespace: context.namespace, attributes: [], offset: 0)
+        if context.namespace == .html {
+            switch tag {
+            case .title, .textarea: tokenizer.state = .rcdata
+            case .style, .xmp, .iframe, .noembed, .noframes: tokenizer.state = .rawtext
+            case .script: tokenizer.state = .scriptData
+            case .noscript where scripting: tokenizer.state = .rawtext
+            case .plaintext: tokenizer.state = .plaintext
+            default: break
+            }
+        }
+        let root = tree.createElement(name: "html", tag: .html, namespace: .html, attributes: [], offset: 0)
+        tree.append(root, to: 0)
+        tree.contentRootIndex = root
+        push(root)
+        if context.namespace == .html && tag == .template { templateModes.append(.inTemplate) }
+        resetInsertionMode()
+        tokenizer.allowsCDATA = context.namespace != .html
+    }
+}

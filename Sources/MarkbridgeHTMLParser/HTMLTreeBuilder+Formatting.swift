@@ -1,0 +1,169 @@
+/// The list of active formatting elements: pushing with the Noah's Ark clause, reconstruction,
+/// and the adoption agency algorithm (HTML standard 13.2.4.3 and 13.2.6.4.7).
+extension HTMLTreeBuilder {
+    /// Pushes a formatting element. At most three entries with the same name and attributes
+    /// after the last marker (the Noah's Ark clause); past `maxDepth` entries, no more are kept.
+    mutating func pushActiveFormatting(_ element: Int32, _ token: HTMLTagToken) {
+        var matches = 0
+        var earliest: Int?
+        var afterMarker = 0
+        for index in stride(from: activeFormatting.count - 1, through: 0, by: -1) {
+            guard case .element(let other, let otherToken) = activeFormatting[index] else { break }
+            afterMarker += 1
+            let stored = tree.nodes[Int(other)]
+            if stored.name == token.name && stored.namespace == .html && Self.sameAttributes(otherToken.attributes, token.attributes) {
+                matches += 1
+                earliest = index
+                if matches == 3 { break }
+            }
+        }
+        if matches == 3, let earliest {
+            activeFormatting.remove(at: earliest)
+            afterMarker -= 1
+        }
+        guard afterMarker < maxDepth else { return }
+        activeFormatting.append(.element(element, token))
+    }
+
+    static func sameAttributes(_ lhs: [HTMLAttribute], _ rhs: [HTMLAttribute]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs == rhs { return true }
+        return Set(lhs) == Set(rhs)
+    }
+
+    mutating func reconstructActiveFormattingElements() {
+        guard let last = activeFormatting.last else { return }
+        if case .element(let element, _) = last, !isOnStack(element) {
+            var index = activeFormatting.count - 1
+            while index > 0 {
+                let previous = activeFormatting[index - 1]
+                if case .element(let other, _) = previous, !isOnStack(other) {
+                    index -= 1
+                } else {
+                    break
+                }
+            }
+            while index < activeFormatting.count {
+                guard case .element(_, let token) = activeFormatting[index] else { break }
+                if let element = insertFlattenableElement(for: token) {
+                    activeFormatting[index] = .element(element, token)
+                    index += 1
+                } else {
+                    // Past the depth cap the formatting is flattened, not retried forever.
+                    activeFormatting.remove(at: index)
+                }
+            }
+        }
+    }
+
+    mutating func clearActiveFormattingToLastMarker() {
+        while let entry = activeFormatting.popLast() {
+            if case .marker = entry { return }
+        }
+    }
+
+    /// The last formatting element named `name` after the last marker.
+    func lastFormattingElement(named tag: HTMLTag, name: String) -> Int32? {
+        for entry in activeFormatting.reversed() {
+            switch entry {
+            case .marker: return nil
+            case .element(let element, _):
+                let stored = tree.nodes[Int(element)]
+                if stored.namespace == .html && stored.name == name { return element }
+            }
+        }
+        return nil
+    }
+
+    func activeFormattingIndex(of element: Int32) -> Int? {
+        activeFormatting.lastIndex {
+            if case .element(let other, _) = $0 { return other == element }
+            return false
+        }
+    }
+
+    mutating func removeFromActiveFormatting(_ element: Int32) {
+        if let index = activeFormattingIndex(of: element) { activeFormatting.remove(at: index) }
+    }
+
+    /// The adoption agency algorithm, for an end tag (or an implied one) of a formatting element.
+    mutating func adoptionAgency(subject tag: HTMLTag, name: String, token: TreeToken) {
+        if let current = currentNode, tree.nodes[Int(current)].namespace == .html, tree.nodes[Int(current)].name == name,
+           activeFormattingIndex(of: current) == nil {
+            pop()
+            return
+        }
+        for _ in 0..<8 {
+            guard let formattingElement = lastFormattingElement(named: tag, name: name),
+                  let formattingIndex = activeFormattingIndex(of: formattingElement),
+                  case .element(_, let formattingToken) = activeFormatting[formattingIndex] else {
+                switch token {
+                case .endTag(let endTag), .startTag(let endTag): anyOtherEndTag(endTag)
+                default: break
+                }
+                return
+            }
+            guard isOnStack(formattingElement), let stackIndex = openElements.lastIndex(of: formattingElement) else {
+                activeFormatting.remove(at: formattingIndex)
+                return
+            }
+            guard hasElementInScope(formattingElement) else { return }
+            guard let furthestIndex = openElements[(stackIndex + 1)...].firstIndex(where: isSpecial) else {
+                while let popped = pop(), popped != formattingElement {}
+                removeFromActiveFormatting(formattingElement)
+                return
+            }
+            let furthestBlock = openElements[furthestIndex]
+            let commonAncestor = openElements[stackIndex - 1]
+            var bookmark = formattingIndex
+            var node = furthestBlock
+            var lastNode = furthestBlock
+            var nodeIndex = furthestIndex
+            var innerCounter = 0
+            while true {
+                innerCounter += 1
+                nodeIndex -= 1
+                node = openElements[nodeIndex]
+                if node == formattingElement { break }
+                var entryIndex = activeFormattingIndex(of: node)
+                if innerCounter > 3, let index = entryIndex {
+                    activeFormatting.remove(at: index)
+                    if index < bookmark { bookmark -= 1 }
+                    entryIndex = nil
+                }
+                guard let index = entryIndex, case .element(_, let nodeToken) = activeFormatting[index] else {
+                    removeFromStack(node)
+                    continue
+                }
+                let replacement = createElement(for: nodeToken)
+                activeFormatting[index] = .element(replacement, nodeToken)
+                replaceInStack(node, with: replacement)
+                node = replacement
+                if lastNode == furthestBlock { bookmark = index + 1 }
+                tree.append(lastNode, to: node)
+                lastNode = node
+            }
+            insert(lastNode, at: appropriatePlace(overrideTarget: commonAncestor))
+            let replacement = createElement(for: formattingToken)
+            tree.moveChildren(of: furthestBlock, to: replacement)
+            tree.append(replacement, to: furthestBlock)
+            if let index = activeFormattingIndex(of: formattingElement) {
+                activeFormatting.remove(at: index)
+                if index < bookmark { bookmark -= 1 }
+            }
+            activeFormatting.insert(.element(replacement, formattingToken), at: min(bookmark, activeFormatting.count))
+            removeFromStack(formattingElement)
+            if let furthest = openElements.lastIndex(of: furthestBlock) {
+                openElements.insert(replacement, at: furthest + 1)
+                adjustCountsForInsertedStackEntry(replacement)
+            }
+        }
+    }
+
+    /// Bookkeeping for an element put into the middle of the stack.
+    mutating func adjustCountsForInsertedStackEntry(_ element: Int32) {
+        let stored = tree.nodes[Int(element)]
+        if stored.namespace == .html { openCounts[Int(stored.tag.rawValue)] += 1 }
+        markOnStack(element)
+    }
+}

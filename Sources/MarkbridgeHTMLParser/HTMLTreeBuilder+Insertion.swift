@@ -1,0 +1,132 @@
+/// Creating and inserting nodes: the appropriate place for inserting a node (with foster
+/// parenting), elements for tokens, characters and comments.
+extension HTMLTreeBuilder {
+    /// Where a new node goes: appended to `parent`, or inserted before `before`.
+    struct InsertionPlace {
+        var parent: Int32
+        var before: Int32?
+    }
+
+    func appropriatePlace(overrideTarget: Int32? = nil) -> InsertionPlace {
+        let target = overrideTarget ?? currentNode ?? 0
+        var place = InsertionPlace(parent: target)
+        if fosterParenting && isHTML(target, in: [.table, .tbody, .tfoot, .thead, .tr]) {
+            let lastTemplate = openElements.lastIndex { isHTML($0, .template) }
+            let lastTable = openElements.lastIndex { isHTML($0, .table) }
+            if let lastTemplate, lastTable == nil || lastTemplate > lastTable! {
+                place = InsertionPlace(parent: openElements[lastTemplate])
+            } else if let lastTable {
+                let table = openElements[lastTable]
+                let parent = tree.nodes[Int(table)].parent
+                if parent >= 0 {
+                    place = InsertionPlace(parent: parent, before: table)
+                } else {
+                    place = InsertionPlace(parent: openElements[max(lastTable - 1, 0)])
+                }
+            } else {
+                place = InsertionPlace(parent: openElements.first ?? 0)
+            }
+        }
+        if isHTML(place.parent, .template), tree.nodes[Int(place.parent)].kind == .element {
+            place.parent = tree.templateContents(of: place.parent)
+        }
+        return place
+    }
+
+    mutating func insert(_ node: Int32, at place: InsertionPlace) {
+        if let before = place.before {
+            tree.insert(node, before: before, in: place.parent)
+        } else {
+            tree.append(node, to: place.parent)
+        }
+    }
+
+    mutating func createElement(for token: HTMLTagToken, namespace: HTMLNamespace = .html) -> Int32 {
+        tree.createElement(name: token.name, tag: token.tag, namespace: namespace, attributes: token.attributes, offset: token.offset)
+    }
+
+    /// "Insert an HTML element" (or a foreign one): create, insert at the appropriate place, push.
+    @discardableResult
+    mutating func insertElement(for token: HTMLTagToken, namespace: HTMLNamespace = .html) -> Int32 {
+        let element = createElement(for: token, namespace: namespace)
+        insert(element, at: appropriatePlace())
+        push(element)
+        return element
+    }
+
+    /// Inserts an element that may nest without bound (containers, formatting and unknown
+    /// elements, foreign content). Past `maxDepth` open elements it is not created: its content
+    /// flows into the current node, so text is kept and only structure is flattened, and every
+    /// scan of the stack stays bounded. Returns nil when flattened.
+    @discardableResult
+    mutating func insertFlattenableElement(for token: HTMLTagToken, namespace: HTMLNamespace = .html) -> Int32? {
+        if openElements.count >= maxDepth {
+            if depthLimitOffset == nil { depthLimitOffset = token.offset }
+            flattenedElementCount += 1
+            return nil
+        }
+        return insertElement(for: token, namespace: namespace)
+    }
+
+    mutating func insertCharacters(_ bytes: ArraySlice<UInt8>, offset: Int) {
+        guard !bytes.isEmpty else { return }
+        let place = appropriatePlace()
+        if tree.nodes[Int(place.parent)].kind == .document { return }
+        let previous = place.before.map { tree.nodes[Int($0)].previousSibling } ?? tree.nodes[Int(place.parent)].lastChild
+        if previous >= 0, tree.nodes[Int(previous)].kind == .text {
+            tree.appendText(bytes, to: previous)
+            return
+        }
+        let text = tree.createText(offset: offset)
+        tree.appendText(bytes, to: text)
+        insert(text, at: place)
+    }
+
+    mutating func insertComment(_ data: [UInt8], offset: Int, at place: InsertionPlace? = nil) {
+        let comment = tree.createComment(data, offset: offset)
+        insert(comment, at: place ?? appropriatePlace())
+    }
+
+    // MARK: Character runs
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20
+    }
+
+    /// Splits a run into its leading whitespace and the rest.
+    static func splitLeadingWhitespace(_ run: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+        let end = run.firstIndex { !isWhitespace($0) } ?? run.endIndex
+        return (run[run.startIndex..<end], run[end...])
+    }
+
+    static func isAllWhitespace(_ run: ArraySlice<UInt8>) -> Bool {
+        run.allSatisfy(isWhitespace)
+    }
+
+    /// The run with every U+0000 removed (they are ignored where the standard says so).
+    static func removingNulls(_ run: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard run.contains(0) else { return run }
+        return ArraySlice(run.filter { $0 != 0 })
+    }
+
+    /// The run with every U+0000 replaced by U+FFFD.
+    static func replacingNulls(_ run: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard run.contains(0) else { return run }
+        var out: [UInt8] = []
+        out.reserveCapacity(run.count + 2)
+        for byte in run {
+            if byte == 0 { out += HTMLTokenizer.replacementCharacter } else { out.append(byte) }
+        }
+        return out[...]
+    }
+
+    // MARK: Generic content parsing
+
+    /// The generic raw text and RCDATA element parsing algorithms.
+    mutating func parseText(_ token: HTMLTagToken, state: HTMLTokenizerState) {
+        insertElement(for: token)
+        tokenizer.state = state
+        originalMode = mode
+        mode = .text
+    }
+}

@@ -1,0 +1,321 @@
+import MarkbridgeIR
+
+/// Tree construction (HTML standard 13.2.6): takes the tokenizer's tokens and builds the tree,
+/// with the stack of open elements, the list of active formatting elements, foster parenting,
+/// and the adoption agency algorithm. Iterative throughout; the stack is capped at `maxDepth`.
+struct HTMLTreeBuilder {
+    var tree: HTMLTree
+    var tokenizer: HTMLTokenizer
+    var mode: HTMLInsertionMode = .initial
+    var originalMode: HTMLInsertionMode = .initial
+    var templateModes: [HTMLInsertionMode] = []
+    var openElements: [Int32] = []
+    /// How many elements of each HTML tag are on the stack: scope checks for a tag that is not
+    /// open answer at once instead of scanning (100,000 nested `<div>`s stay linear).
+    var openCounts = [Int32](repeating: 0, count: 256)
+    var activeFormatting: [FormattingEntry] = []
+    var headElement: Int32 = -1
+    var formElement: Int32 = -1
+    var framesetOK = true
+    var fosterParenting = false
+    var scripting: Bool
+    var isQuirks = false
+    var pendingTableCharacters: [UInt8] = []
+    var pendingTableCharactersOffset = 0
+    /// For fragment parsing: the context element, created outside the tree's child lists.
+    var contextElement: Int32 = -1
+    let maxDepth: Int
+    var depthLimitOffset: Int?
+    var flattenedElementCount = 0
+    var stackFlags: [Bool] = []
+    /// After `<pre>`, `<listing>` and `<textarea>`: a newline right after the start tag is dropped.
+    var ignoresNextLineFeed = false
+
+    enum FormattingEntry {
+        case marker
+        case element(Int32, HTMLTagToken)
+    }
+
+    init(tree: HTMLTree, tokenizer: HTMLTokenizer, scripting: Bool, maxDepth: Int) {
+        self.tree = tree
+        self.tokenizer = tokenizer
+        self.scripting = scripting
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: Running
+
+    mutating func run() {
+        while true {
+            let token: TreeToken
+            switch tokenizer.next() {
+            case .characters:
+                let run = tokenizer.characters
+                token = .characters(run[...], offset: tokenizer.charactersOffset)
+            case .startTag(let tag): token = .startTag(tag)
+            case .endTag(let tag): token = .endTag(tag)
+            case .comment(let data, let offset): token = .comment(data, offset: offset)
+            case .doctype(let doctype): token = .doctype(doctype)
+            case .endOfFile: token = .endOfFile
+            }
+            if ignoresNextLineFeed {
+                ignoresNextLineFeed = false
+                if case .characters(let run, let offset) = token, run.first == 0x0A {
+                    if run.count > 1 { dispatch(.characters(run.dropFirst(), offset: offset + 1)) }
+                    continue
+                }
+            }
+            dispatch(token)
+            if case .endOfFile = token { return }
+            tokenizer.allowsCDATA = adjustedCurrentNode.map { tree.nodes[Int($0)].namespace != .html } ?? false
+        }
+    }
+
+    /// The tree construction dispatcher: HTML rules, or the rules for foreign content.
+    mutating func dispatch(_ token: TreeToken) {
+        guard let adjusted = adjustedCurrentNode else {
+            process(token, in: mode)
+            return
+        }
+        let node = tree.nodes[Int(adjusted)]
+        if node.namespace == .html {
+            process(token, in: mode)
+            return
+        }
+        switch token {
+        case .startTag(let tag):
+            if isMathMLTextIntegrationPoint(adjusted) && tag.tag != .mglyph && tag.tag != .malignmark
+                || node.namespace == .mathml && node.tag == .annotationXML && tag.tag == .svg
+                || isHTMLIntegrationPoint(adjusted) {
+                process(token, in: mode)
+            } else {
+                processForeignContent(token)
+            }
+        case .characters:
+            if isMathMLTextIntegrationPoint(adjusted) || isHTMLIntegrationPoint(adjusted) {
+                process(token, in: mode)
+            } else {
+                processForeignContent(token)
+            }
+        case .endOfFile:
+            process(token, in: mode)
+        default:
+            processForeignContent(token)
+        }
+    }
+
+    /// Processes `token` by the rules of `mode` (which may differ from the current mode: "using
+    /// the rules for" another mode).
+    mutating func process(_ token: TreeToken, in mode: HTMLInsertionMode) {
+        switch mode {
+        case .initial: initialMode(token)
+        case .beforeHTML: beforeHTMLMode(token)
+        case .beforeHead: beforeHeadMode(token)
+        case .inHead: inHeadMode(token)
+        case .inHeadNoscript: inHeadNoscriptMode(token)
+        case .afterHead: afterHeadMode(token)
+        case .inBody: inBodyMode(token)
+        case .text: textMode(token)
+        case .inTable: inTableMode(token)
+        case .inTableText: inTableTextMode(token)
+        case .inCaption: inCaptionMode(token)
+        case .inColumnGroup: inColumnGroupMode(token)
+        case .inTableBody: inTableBodyMode(token)
+        case .inRow: inRowMode(token)
+        case .inCell: inCellMode(token)
+        case .inTemplate: inTemplateMode(token)
+        case .afterBody: afterBodyMode(token)
+        case .inFrameset: inFramesetMode(token)
+        case .afterFrameset: afterFramesetMode(token)
+        case .afterAfterBody: afterAfterBodyMode(token)
+        case .afterAfterFrameset: afterAfterFramesetMode(token)
+        }
+    }
+
+    /// Reprocesses the current token in the (new) current mode.
+    mutating func reprocess(_ token: TreeToken) {
+        dispatch(token)
+    }
+
+    // MARK: The stack of open elements
+
+    var currentNode: Int32? { openElements.last }
+
+    /// The context element when parsing a fragment and only the root `html` is open.
+    var adjustedCurrentNode: Int32? {
+        if contextElement >= 0 && openElements.count == 1 { return contextElement }
+        return openElements.last
+    }
+
+    func node(_ index: Int32) -> HTMLTree.Node { tree.nodes[Int(index)] }
+
+    func isHTML(_ index: Int32, _ tag: HTMLTag) -> Bool {
+        let stored = tree.nodes[Int(index)]
+        return stored.namespace == .html && stored.tag == tag
+    }
+
+    func isHTML(_ index: Int32, in tags: Set<HTMLTag>) -> Bool {
+        let stored = tree.nodes[Int(index)]
+        return stored.namespace == .html && tags.contains(stored.tag)
+    }
+
+    func currentIs(_ tag: HTMLTag) -> Bool {
+        currentNode.map { isHTML($0, tag) } ?? false
+    }
+
+    /// Whether a node is on the stack of open elements, by node index, so the question costs
+    /// nothing however deep the stack is.
+    func isOnStack(_ element: Int32) -> Bool {
+        Int(element) < stackFlags.count && stackFlags[Int(element)]
+    }
+
+    mutating func markOnStack(_ element: Int32) {
+        setOnStack(element, true)
+    }
+
+    private mutating func setOnStack(_ element: Int32, _ value: Bool) {
+        if Int(element) >= stackFlags.count {
+            stackFlags += [Bool](repeating: false, count: max(Int(element) + 1 - stackFlags.count, stackFlags.count))
+        }
+        stackFlags[Int(element)] = value
+    }
+
+    mutating func push(_ element: Int32) {
+        setOnStack(element, true)
+        openElements.append(element)
+        let stored = tree.nodes[Int(element)]
+        if stored.namespace == .html { openCounts[Int(stored.tag.rawValue)] += 1 }
+    }
+
+    @discardableResult
+    mutating func pop() -> Int32? {
+        guard let element = openElements.popLast() else { return nil }
+        setOnStack(element, false)
+        let stored = tree.nodes[Int(element)]
+        if stored.namespace == .html { openCounts[Int(stored.tag.rawValue)] -= 1 }
+        return element
+    }
+
+    mutating func removeFromStack(_ element: Int32) {
+        guard isOnStack(element), let index = openElements.lastIndex(of: element) else { return }
+        setOnStack(element, false)
+        openElements.remove(at: index)
+        let stored = tree.nodes[Int(element)]
+        if stored.namespace == .html { openCounts[Int(stored.tag.rawValue)] -= 1 }
+    }
+
+    mutating func replaceInStack(_ old: Int32, with new: Int32) {
+        guard isOnStack(old), let index = openElements.lastIndex(of: old) else { return }
+        setOnStack(old, false)
+        setOnStack(new, true)
+        let oldNode = tree.nodes[Int(old)]
+        let newNode = tree.nodes[Int(new)]
+        if oldNode.namespace == .html { openCounts[Int(oldNode.tag.rawValue)] -= 1 }
+        if newNode.namespace == .html { openCounts[Int(newNode.tag.rawValue)] += 1 }
+        openElements[index] = new
+    }
+
+    func isOpen(_ tag: HTMLTag) -> Bool { openCounts[Int(tag.rawValue)] > 0 }
+
+    /// Pops until an HTML element with `tag` has been popped.
+    mutating func popUntil(_ tag: HTMLTag) {
+        guard isOpen(tag) else { return }
+        while let element = pop() {
+            if isHTML(element, tag) { return }
+        }
+    }
+
+    mutating func popUntil(anyOf tags: Set<HTMLTag>) {
+        while let element = pop() {
+            if isHTML(element, in: tags) { return }
+        }
+    }
+
+    // MARK: Scope
+
+    enum Scope {
+        case normal, listItem, button, table, select
+    }
+
+    /// Whether an HTML element with `tag` is in the given scope.
+    func hasInScope(_ tag: HTMLTag, _ scope: Scope = .normal) -> Bool {
+        guard isOpen(tag) else { return false }
+        for element in openElements.reversed() {
+            if isHTML(element, tag) { return true }
+            if isScopeBoundary(element, scope) { return false }
+        }
+        return false
+    }
+
+    func hasInScope(anyOf tags: Set<HTMLTag>, _ scope: Scope = .normal) -> Bool {
+        guard tags.contains(where: isOpen) else { return false }
+        for element in openElements.reversed() {
+            if isHTML(element, in: tags) { return true }
+            if isScopeBoundary(element, scope) { return false }
+        }
+        return false
+    }
+
+    func hasElementInScope(_ target: Int32) -> Bool {
+        for element in openElements.reversed() {
+            if element == target { return true }
+            if isScopeBoundary(element, .normal) { return false }
+        }
+        return false
+    }
+
+    func isScopeBoundary(_ element: Int32, _ scope: Scope) -> Bool {
+        let stored = tree.nodes[Int(element)]
+        switch stored.namespace {
+        case .html:
+            switch scope {
+            case .normal: return HTMLCategory.defaultScope.contains(stored.tag)
+            case .listItem: return HTMLCategory.defaultScope.contains(stored.tag) || stored.tag == .ol || stored.tag == .ul
+            case .button: return HTMLCategory.defaultScope.contains(stored.tag) || stored.tag == .button
+            case .table: return stored.tag == .html || stored.tag == .table || stored.tag == .template
+            case .select: return stored.tag != .optgroup && stored.tag != .option
+            }
+        case .mathml:
+            if scope == .table { return false }
+            if scope == .select { return true }
+            return [.mi, .mo, .mn, .ms, .mtext, .annotationXML].contains(stored.tag)
+        case .svg:
+            if scope == .table { return false }
+            if scope == .select { return true }
+            return [.foreignObject, .desc, .title].contains(stored.tag)
+        }
+    }
+
+    func isSpecial(_ element: Int32) -> Bool {
+        let stored = tree.nodes[Int(element)]
+        switch stored.namespace {
+        case .html: return HTMLCategory.special.contains(stored.tag)
+        case .mathml: return [.mi, .mo, .mn, .ms, .mtext, .annotationXML].contains(stored.tag)
+        case .svg: return [.foreignObject, .desc, .title].contains(stored.tag)
+        }
+    }
+
+    // MARK: Implied end tags
+
+    mutating func generateImpliedEndTags(except excluded: HTMLTag? = nil) {
+        while let current = currentNode, isHTML(current, in: HTMLCategory.impliedEndTags), !isHTML(current, excluded ?? .unknown) {
+            pop()
+        }
+    }
+
+    mutating func generateAllImpliedEndTagsThoroughly() {
+        while let current = currentNode, isHTML(current, in: HTMLCategory.thoroughlyImpliedEndTags) {
+            pop()
+        }
+    }
+
+    /// "Close a p element".
+    mutating func closePElement() {
+        generateImpliedEndTags(except: .p)
+        popUntil(.p)
+    }
+
+    mutating func closePIfInButtonScope() {
+        if hasInScope(.p, .button) { closePElement() }
+    }
+}

@@ -1,0 +1,51 @@
+/// The html5lib test format of a tree: one node a line, `| ` then two spaces a level;
+/// `<tag>` (with `svg `/`math ` for foreign elements), attributes sorted under their element,
+/// `"text"`, `<!-- comment -->`, `<!DOCTYPE ...>`, and `content` for template contents.
+/// What `markbridge dump --html-tree` prints and what the conformance tests compare.
+extension HTMLTree {
+    public func html5libDump() -> String {
+        var lines: [String] = []
+        // Iterative depth-first walk: (node, depth), children pushed in reverse.
+        var stack: [(Int32, Int)] = []
+        var child = nodes[Int(contentRootIndex)].lastChild
+        while child >= 0 {
+            stack.append((child, 0))
+            child = nodes[Int(child)].previousSibling
+        }
+        while let (index, depth) = stack.popLast() {
+            let node = nodes[Int(index)]
+            let indent = String(repeating: "  ", count: depth)
+            switch node.kind {
+            case .element:
+                let prefix = node.namespace == .svg ? "svg " : node.namespace == .mathml ? "math " : ""
+                lines.append("| \(indent)<\(prefix)\(node.name)>")
+                let attributes = storedAttributes(of: index).map { attribute -> String in
+                    let name = attribute.prefix.map { "\($0) \(attribute.name)" } ?? attribute.name
+                    return "\(name)=\"\(attribute.value)\""
+                }.sorted()
+                for attribute in attributes { lines.append("| \(indent)  \(attribute)") }
+            case .text:
+                lines.append("| \(indent)\"\(text(of: HTMLNodeID(index)))\"")
+            case .comment:
+                lines.append("| \(indent)<!-- \(text(of: HTMLNodeID(index))) -->")
+            case .doctype:
+                let (publicID, systemID) = doctypeIdentifiers(of: HTMLNodeID(index))
+                if publicID == nil && systemID == nil {
+                    lines.append("| \(indent)<!DOCTYPE \(node.name)>")
+                } else {
+                    lines.append("| \(indent)<!DOCTYPE \(node.name) \"\(publicID ?? "")\" \"\(systemID ?? "")\">")
+                }
+            case .templateContents:
+                lines.append("| \(indent)content")
+            case .document, .fragment:
+                break
+            }
+            var child = node.lastChild
+            while child >= 0 {
+                stack.append((child, depth + 1))
+                child = nodes[Int(child)].previousSibling
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
