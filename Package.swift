@@ -34,7 +34,7 @@ let package = Package(
         // The umbrella that services import: the format registry and the converter facade.
         .target(
             name: "Markbridge",
-            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeMarkdown"]
+            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]
         ),
 
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.

@@ -1,2 +1,3 @@
 @_exported import MarkbridgeIR
 @_exported import MarkbridgeJSON
+@_exported import MarkbridgeHTMLParser

@@ -7,8 +7,9 @@ struct BenchmarkPath: Sendable {
     typealias Run = () throws -> Int
 
     let name: String
-    /// The input bytes throughput is counted over, made from a generated document.
-    let input: @Sendable (Document) -> [UInt8]
+    /// The input bytes throughput is counted over, made from a generated document (or, for
+    /// HTML paths, from generated HTML of the same size).
+    let input: @Sendable (Corpus.Sample) -> [UInt8]
     /// Untimed set-up from the input (parsing it, for a writer-only path), giving the timed run.
     let prepare: @Sendable ([UInt8]) throws -> Run
 
@@ -23,7 +24,10 @@ struct BenchmarkPath: Sendable {
             let document = try MarkupJSONReader().read(bytes).value
             return { MarkupJSONWriter().write(document).value.count }
         },
+        BenchmarkPath(name: "html-parse", input: { Array($0.html.utf8) }) { bytes in
+            { try HTMLParser().parseFragment(bytes).value.nodeCount }
+        },
     ]
 
-    private static let markupJSON: @Sendable (Document) -> [UInt8] = { MarkupJSONWriter().write($0).value }
+    private static let markupJSON: @Sendable (Corpus.Sample) -> [UInt8] = { MarkupJSONWriter().write($0.document).value }
 }

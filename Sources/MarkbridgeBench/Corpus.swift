@@ -12,13 +12,24 @@ enum Corpus {
 
     static let seed: UInt64 = 20_261_129
 
-    static func documents(_ shape: Shape, scale: Double) -> [Document] {
+    /// One input of the corpus: an IR document for the JSON paths and stored-content HTML for
+    /// the HTML paths, each generated from the seed.
+    struct Sample {
+        let document: Document
+        let html: String
+    }
+
+    static func samples(_ shape: Shape, scale: Double) -> [Sample] {
         var generator = DocumentGenerator(seed: seed)
+        var htmlGenerator = HTMLCorpusGenerator(seed: seed)
         switch shape {
         case .large:
-            return [generator.document(approximateTextBytes: Int(4_400_000 * scale))]
+            return [Sample(document: generator.document(approximateTextBytes: Int(4_400_000 * scale)),
+                           html: htmlGenerator.fragment(approximateBytes: Int(5_000_000 * scale)))]
         case .small:
-            return (0..<Int(20_000 * scale)).map { _ in generator.document(approximateTextBytes: 1_000) }
+            return (0..<Int(20_000 * scale)).map { _ in
+                Sample(document: generator.document(approximateTextBytes: 1_000), html: htmlGenerator.fragment(approximateBytes: 2_000))
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ enum Runner {
             return "error\tunknown path or shape \(name) \(shapeName)"
         }
         do {
-            let inputs = Corpus.documents(shape, scale: scale).map(path.input)
+            let inputs = Corpus.samples(shape, scale: scale).map(path.input)
             let runs = try inputs.map(path.prepare)
             let inputBytes = inputs.reduce(0) { $0 + $1.count }
             Measurement.resetPeak()

@@ -23,7 +23,7 @@ enum ForeignContent {
     }
 
     /// Start tags that break out of foreign content back into HTML.
-    static let breakoutTags: Set<HTMLTag> = [
+    static let breakoutTags: HTMLTagSet = [
         .b, .big, .blockquote, .body, .br, .center, .code, .dd, .div, .dl, .dt, .em, .embed, .h1, .h2, .h3, .h4,
         .h5, .h6, .head, .hr, .i, .img, .li, .listing, .menu, .meta, .nobr, .ol, .p, .pre, .ruby, .s, .small,
         .span, .strong, .strike, .sub, .sup, .table, .tt, .u, .ul, .var,
@@ -62,14 +62,14 @@ enum ForeignContent {
 extension HTMLTreeBuilder {
     func isMathMLTextIntegrationPoint(_ element: Int32) -> Bool {
         let stored = tree.nodes[Int(element)]
-        return stored.namespace == .mathml && [.mi, .mo, .mn, .ms, .mtext].contains(stored.tag)
+        return stored.namespace == .mathml && ([.mi, .mo, .mn, .ms, .mtext] as HTMLTagSet).contains(stored.tag)
     }
 
     func isHTMLIntegrationPoint(_ element: Int32) -> Bool {
         let stored = tree.nodes[Int(element)]
         switch stored.namespace {
         case .svg:
-            return [.foreignObject, .desc, .title].contains(stored.tag)
+            return ([.foreignObject, .desc, .title] as HTMLTagSet).contains(stored.tag)
         case .mathml:
             guard stored.tag == .annotationXML else { return false }
             let encoding = tree.storedAttributes(of: element).first { $0.prefix == nil && $0.name == "encoding" }?.value.lowercased()
@@ -122,8 +122,7 @@ extension HTMLTreeBuilder {
         var index = openElements.count - 1
         while index > 0 {
             let element = openElements[index]
-            let stored = tree.nodes[Int(element)]
-            if stored.name.lowercased() == tag.name {
+            if tree.nodeName(element).lowercased() == tag.name {
                 while openElements.count > index { pop() }
                 return
             }

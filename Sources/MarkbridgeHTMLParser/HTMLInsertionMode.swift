@@ -19,7 +19,7 @@ enum TreeToken {
 
 /// Element categories of the standard, as sets of tags in the HTML namespace.
 enum HTMLCategory {
-    static let special: Set<HTMLTag> = [
+    static let special: HTMLTagSet = [
         .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body, .br, .button,
         .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt, .embed, .fieldset, .figcaption,
         .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3, .h4, .h5, .h6, .head, .header, .hgroup, .hr,
@@ -28,10 +28,10 @@ enum HTMLCategory {
         .select, .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead,
         .title, .tr, .track, .ul, .wbr, .xmp,
     ]
-    static let formatting: Set<HTMLTag> = [.a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u]
-    static let impliedEndTags: Set<HTMLTag> = [.dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc]
-    static let thoroughlyImpliedEndTags: Set<HTMLTag> = impliedEndTags.union([.caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr])
-    static let headings: Set<HTMLTag> = [.h1, .h2, .h3, .h4, .h5, .h6]
-    static let defaultScope: Set<HTMLTag> = [.applet, .caption, .html, .table, .td, .th, .marquee, .object, .template]
-    static let tableSections: Set<HTMLTag> = [.tbody, .tfoot, .thead]
+    static let formatting: HTMLTagSet = [.a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u]
+    static let impliedEndTags: HTMLTagSet = [.dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc]
+    static let thoroughlyImpliedEndTags: HTMLTagSet = impliedEndTags.union([.caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr])
+    static let headings: HTMLTagSet = [.h1, .h2, .h3, .h4, .h5, .h6]
+    static let defaultScope: HTMLTagSet = [.applet, .caption, .html, .table, .td, .th, .marquee, .object, .template]
+    static let tableSections: HTMLTagSet = [.tbody, .tfoot, .thead]
 }

@@ -151,6 +151,11 @@ public enum HTMLTag: UInt8, Sendable, Hashable {
     case wbr
     case xmp
 
+    /// The tag's name in lower case, as HTML spells it; empty for ``unknown``.
+    public var lowercaseName: String { Self.names[Int(rawValue)] }
+
+    private static let names: [String] = ["", "a", "abbr", "address", "annotation-xml", "applet", "area", "article", "aside", "audio", "b", "base", "basefont", "bdi", "bdo", "bgsound", "big", "blink", "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "desc", "details", "dfn", "dialog", "dir", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "font", "footer", "foreignobject", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i", "iframe", "image", "img", "input", "ins", "kbd", "keygen", "label", "legend", "li", "link", "listing", "main", "malignmark", "map", "mark", "marquee", "math", "menu", "meta", "meter", "mglyph", "mi", "mn", "mo", "ms", "mtext", "nav", "nobr", "noembed", "noframes", "noscript", "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "plaintext", "pre", "progress", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "script", "search", "section", "select", "slot", "small", "source", "span", "strike", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr", "xmp"]
+
     /// The tag for a lower-case tag name (as the tokenizer gives it), or ``unknown``.
     public init(lowercaseName name: String) {
         self = Self.byName[name] ?? .unknown

@@ -1,11 +1,33 @@
 /// A start or end tag as the tokenizer emits it.
 struct HTMLTagToken: Sendable {
-    var name: String
     var tag: HTMLTag
+    /// The name when it is not `tag`'s lower-case name: unknown tags, adjusted SVG names.
+    var customName: String?
     var attributes: [HTMLAttribute]
     var isSelfClosing: Bool
     /// Offset of the `<` in the normalised input.
     var offset: Int
+
+    init(name: String, tag: HTMLTag, attributes: [HTMLAttribute], isSelfClosing: Bool, offset: Int) {
+        self.tag = tag
+        self.customName = tag != .unknown && name == tag.lowercaseName ? nil : name
+        self.attributes = attributes
+        self.isSelfClosing = isSelfClosing
+        self.offset = offset
+    }
+
+    init(tag: HTMLTag, customName: String?, attributes: [HTMLAttribute], isSelfClosing: Bool, offset: Int) {
+        self.tag = tag
+        self.customName = customName
+        self.attributes = attributes
+        self.isSelfClosing = isSelfClosing
+        self.offset = offset
+    }
+
+    var name: String {
+        get { customName ?? tag.lowercaseName }
+        set { customName = tag != .unknown && newValue == tag.lowercaseName ? nil : newValue }
+    }
 }
 
 struct HTMLDoctypeToken: Sendable {

@@ -39,8 +39,9 @@ struct HTMLTokenizer {
     var temporaryBuffer: [UInt8] = []
 
     /// Tokens emitted and not yet returned: at most a character run, a token and end of file.
-    var outbox: [HTMLToken] = []
     var charactersQueued = false
+    var queuedToken: HTMLToken?
+    var queuedEndOfFile = false
     var reachedEnd = false
 
     init(input: [UInt8]) {
@@ -53,27 +54,36 @@ struct HTMLTokenizer {
             characters.removeAll(keepingCapacity: true)
             charactersDelivered = false
         }
-        while outbox.isEmpty {
-            if reachedEnd { return .endOfFile }
+        while true {
+            if charactersQueued {
+                charactersQueued = false
+                charactersDelivered = true
+                return .characters
+            }
+            if let token = queuedToken {
+                queuedToken = nil
+                return token
+            }
+            if queuedEndOfFile || reachedEnd {
+                queuedEndOfFile = false
+                reachedEnd = true
+                return .endOfFile
+            }
             step()
         }
-        let token = outbox.removeFirst()
-        if case .characters = token {
-            charactersDelivered = true
-            charactersQueued = false
-        }
-        return token
     }
 
     // MARK: Emitting
 
-    /// Emits a non-character token, delivering any pending characters first.
+    /// Emits a token, delivering any pending characters first. A step emits at most a
+    /// character run, one token and the end of the file, in that order, so three slots do.
     mutating func emit(_ token: HTMLToken) {
-        if !characters.isEmpty && !charactersQueued {
-            outbox.append(.characters)
-            charactersQueued = true
+        if !characters.isEmpty && !charactersDelivered { charactersQueued = true }
+        if case .endOfFile = token {
+            queuedEndOfFile = true
+        } else {
+            queuedToken = token
         }
-        outbox.append(token)
     }
 
     @inline(__always)
@@ -99,7 +109,6 @@ struct HTMLTokenizer {
 
     mutating func emitEndOfFile() {
         emit(.endOfFile)
-        reachedEnd = true
     }
 
     // MARK: Tags
@@ -159,7 +168,8 @@ struct HTMLTokenizer {
 
     mutating func emitTag() {
         finishAttribute()
-        let name = String(decoding: tagName, as: UTF8.self)
+        let tag = HTMLTagLookup.tag(for: tagName[...])
+        let customName = tag == .unknown ? String(decoding: tagName, as: UTF8.self) : nil
         var attributes: [HTMLAttribute] = []
         if !isEndTag, !attributeNames.isEmpty {
             attributes.reserveCapacity(attributeNames.count)
@@ -167,7 +177,7 @@ struct HTMLTokenizer {
                 attributes.append(HTMLAttribute(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
             }
         }
-        let token = HTMLTagToken(name: name, tag: HTMLTag(lowercaseName: name), attributes: attributes,
+        let token = HTMLTagToken(tag: tag, customName: customName, attributes: attributes,
                                  isSelfClosing: isSelfClosing, offset: tokenOffset)
         if isEndTag {
             emit(.endTag(token))

@@ -4,7 +4,11 @@ extension HTMLTree {
     mutating func createElement(
         name: String, tag: HTMLTag, namespace: HTMLNamespace, attributes newAttributes: [HTMLAttribute], offset: Int
     ) -> Int32 {
-        var node = Node(kind: .element, namespace: namespace, tag: tag, name: name)
+        var node = Node(kind: .element, namespace: namespace, tag: tag)
+        if namespace != .html || tag == .unknown || name != tag.lowercaseName {
+            node.nameIndex = Int32(customNames.count)
+            customNames.append(name)
+        }
         node.attributeStart = Int32(attributes.count)
         node.attributeCount = Int32(newAttributes.count)
         node.sourceOffset = Int32(truncatingIfNeeded: offset)
@@ -35,7 +39,8 @@ extension HTMLTree {
     }
 
     mutating func createDoctype(name: String, publicID: String?, systemID: String?, offset: Int) -> Int32 {
-        var node = Node(kind: .doctype, name: name)
+        var node = Node(kind: .doctype, nameIndex: Int32(customNames.count))
+        customNames.append(name)
         node.attributeStart = Int32(attributes.count)
         node.attributeCount = 2
         node.sourceOffset = Int32(truncatingIfNeeded: offset)
@@ -53,19 +58,30 @@ extension HTMLTree {
         return Int32(nodes.count - 1)
     }
 
-    /// Appends bytes to a text or comment node, extending its last segment where it can.
+    /// Appends bytes to a text or comment node, extending its last run where it can.
     mutating func appendText(_ bytes: ArraySlice<UInt8>, to node: Int32) {
         guard !bytes.isEmpty else { return }
         let end = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
-        let last = nodes[Int(node)].lastSegment
-        if last >= 0, segments[Int(last)].end == end {
-            segments[Int(last)].end = Int32(textBytes.count)
+        let newEnd = Int32(textBytes.count)
+        let stored = nodes[Int(node)]
+        if stored.lastSegment < 0 {
+            if stored.textStart == stored.textEnd {
+                nodes[Int(node)].textStart = end
+                nodes[Int(node)].textEnd = newEnd
+                return
+            }
+            if stored.textEnd == end {
+                nodes[Int(node)].textEnd = newEnd
+                return
+            }
+        } else if segments[Int(stored.lastSegment)].end == end {
+            segments[Int(stored.lastSegment)].end = newEnd
             return
         }
-        segments.append(Segment(start: end, end: Int32(textBytes.count)))
+        segments.append(Segment(start: end, end: newEnd))
         let segment = Int32(segments.count - 1)
-        if last >= 0 { segments[Int(last)].next = segment } else { nodes[Int(node)].firstSegment = segment }
+        if stored.lastSegment >= 0 { segments[Int(stored.lastSegment)].next = segment } else { nodes[Int(node)].firstSegment = segment }
         nodes[Int(node)].lastSegment = segment
     }
 

@@ -47,24 +47,38 @@ public struct HTMLTree: Sendable {
         var kind: NodeKind
         var namespace: HTMLNamespace = .html
         var tag: HTMLTag = .unknown
-        var name: String = ""
+        /// Index in `customNames` of a name that is not the tag's lower-case HTML name (unknown
+        /// and foreign elements, doctypes), or -1. Keeping strings out makes a node plain data.
+        var nameIndex: Int32 = -1
         var parent: Int32 = -1
         var firstChild: Int32 = -1
         var lastChild: Int32 = -1
         var previousSibling: Int32 = -1
         var nextSibling: Int32 = -1
         /// Elements: their attributes in `attributes`; doctypes: their identifiers there.
+        /// Text and comments: the first run of their bytes in `textBytes` (start, end).
         var attributeStart: Int32 = 0
         var attributeCount: Int32 = 0
-        /// Text and comments: the first and last of their text segments.
+        /// Text and comments: further runs, when the text did not grow contiguously (rare:
+        /// foster-parented text appended between other text).
         var firstSegment: Int32 = -1
         var lastSegment: Int32 = -1
+
+        var textStart: Int32 {
+            get { attributeStart }
+            set { attributeStart = newValue }
+        }
+
+        var textEnd: Int32 {
+            get { attributeCount }
+            set { attributeCount = newValue }
+        }
         /// Byte offset in the normalised input where the node's token began.
         var sourceOffset: Int32 = 0
     }
 
-    /// A run of a text node's bytes in `textBytes`; text nodes grow by extending their last
-    /// segment when it ends the buffer, or by chaining another, so appending is never a copy.
+    /// A further run of a text node's bytes in `textBytes`; text nodes grow by extending their
+    /// last run when it ends the buffer, or by chaining another, so appending is never a copy.
     struct Segment: Sendable {
         var start: Int32
         var end: Int32
@@ -72,6 +86,7 @@ public struct HTMLTree: Sendable {
     }
 
     var nodes: [Node] = []
+    var customNames: [String] = []
     /// For a fragment, the `html` element whose children are the fragment; else the document.
     var contentRootIndex: Int32 = 0
     var attributes: [HTMLAttribute] = []
@@ -96,7 +111,12 @@ public struct HTMLTree: Sendable {
     public func tag(of node: HTMLNodeID) -> HTMLTag { nodes[Int(node.index)].tag }
     public func namespace(of node: HTMLNodeID) -> HTMLNamespace { nodes[Int(node.index)].namespace }
     /// The element's tag name (lower case for HTML, adjusted case for SVG), or a doctype's name.
-    public func name(of node: HTMLNodeID) -> String { nodes[Int(node.index)].name }
+    public func name(of node: HTMLNodeID) -> String { nodeName(node.index) }
+
+    func nodeName(_ index: Int32) -> String {
+        let node = nodes[Int(index)]
+        return node.nameIndex >= 0 ? customNames[Int(node.nameIndex)] : node.tag.lowercaseName
+    }
 
     public func parent(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].parent) }
     public func firstChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].firstChild) }
@@ -133,8 +153,10 @@ public struct HTMLTree: Sendable {
 
     /// The text of a text or comment node, as UTF-8 bytes.
     public func textBytes(of node: HTMLNodeID) -> [UInt8] {
-        var out: [UInt8] = []
-        var segment = nodes[Int(node.index)].firstSegment
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .text || stored.kind == .comment else { return [] }
+        var out = Array(textBytes[Int(stored.textStart)..<Int(stored.textEnd)])
+        var segment = stored.firstSegment
         while segment >= 0 {
             let stored = segments[Int(segment)]
             out.append(contentsOf: textBytes[Int(stored.start)..<Int(stored.end)])

@@ -10,8 +10,7 @@ extension HTMLTreeBuilder {
         for index in stride(from: activeFormatting.count - 1, through: 0, by: -1) {
             guard case .element(let other, let otherToken) = activeFormatting[index] else { break }
             afterMarker += 1
-            let stored = tree.nodes[Int(other)]
-            if stored.name == token.name && stored.namespace == .html && Self.sameAttributes(otherToken.attributes, token.attributes) {
+            if isHTML(other, named: token.tag, token.name) && Self.sameAttributes(otherToken.attributes, token.attributes) {
                 matches += 1
                 earliest = index
                 if matches == 3 { break }
@@ -68,8 +67,7 @@ extension HTMLTreeBuilder {
             switch entry {
             case .marker: return nil
             case .element(let element, _):
-                let stored = tree.nodes[Int(element)]
-                if stored.namespace == .html && stored.name == name { return element }
+                if isHTML(element, named: tag, name) { return element }
             }
         }
         return nil
@@ -88,7 +86,7 @@ extension HTMLTreeBuilder {
 
     /// The adoption agency algorithm, for an end tag (or an implied one) of a formatting element.
     mutating func adoptionAgency(subject tag: HTMLTag, name: String, token: TreeToken) {
-        if let current = currentNode, tree.nodes[Int(current)].namespace == .html, tree.nodes[Int(current)].name == name,
+        if let current = currentNode, isHTML(current, named: tag, name),
            activeFormattingIndex(of: current) == nil {
             pop()
             return
@@ -108,7 +106,12 @@ extension HTMLTreeBuilder {
                 return
             }
             guard hasElementInScope(formattingElement) else { return }
-            guard let furthestIndex = openElements[(stackIndex + 1)...].firstIndex(where: isSpecial) else {
+            var furthest: Int?
+            for index in (stackIndex + 1)..<openElements.count where isSpecial(openElements[index]) {
+                furthest = index
+                break
+            }
+            guard let furthestIndex = furthest else {
                 while let popped = pop(), popped != formattingElement {}
                 removeFromActiveFormatting(formattingElement)
                 return

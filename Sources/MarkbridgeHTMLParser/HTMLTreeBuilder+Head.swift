@@ -38,7 +38,7 @@ extension HTMLTreeBuilder {
             tree.append(element, to: 0)
             push(element)
             mode = .beforeHead
-        case .endTag(let tag) where ![.head, .body, .html, .br].contains(tag.tag):
+        case .endTag(let tag) where !([.head, .body, .html, .br] as HTMLTagSet).contains(tag.tag):
             return
         default:
             beforeHTMLAnythingElse(token)
@@ -67,7 +67,7 @@ extension HTMLTreeBuilder {
         case .startTag(let tag) where tag.tag == .head:
             headElement = insertElement(for: tag)
             mode = .inHead
-        case .endTag(let tag) where ![.head, .body, .html, .br].contains(tag.tag):
+        case .endTag(let tag) where !([.head, .body, .html, .br] as HTMLTagSet).contains(tag.tag):
             return
         default:
             beforeHeadAnythingElse(token)
@@ -165,7 +165,7 @@ extension HTMLTreeBuilder {
             if !rest.isEmpty { inHeadNoscriptAnythingElse(.characters(rest, offset: offset)) }
         case .comment:
             inHeadMode(token)
-        case .startTag(let tag) where [.basefont, .bgsound, .link, .meta, .noframes, .style].contains(tag.tag):
+        case .startTag(let tag) where ([.basefont, .bgsound, .link, .meta, .noframes, .style] as HTMLTagSet).contains(tag.tag):
             inHeadMode(token)
         case .startTag(let tag) where tag.tag == .head || tag.tag == .noscript:
             return

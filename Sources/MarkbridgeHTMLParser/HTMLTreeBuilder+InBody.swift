@@ -1,10 +1,10 @@
 /// The "in body" insertion mode: where almost all real content is built.
 extension HTMLTreeBuilder {
-    static let blockContainers: Set<HTMLTag> = [
+    static let blockContainers: HTMLTagSet = [
         .address, .article, .aside, .blockquote, .center, .details, .dialog, .dir, .div, .dl, .fieldset,
         .figcaption, .figure, .footer, .header, .hgroup, .main, .menu, .nav, .ol, .p, .search, .section, .summary, .ul,
     ]
-    static let blockEndTags: Set<HTMLTag> = blockContainers.subtracting([.p]).union([.button, .listing, .pre, .select])
+    static let blockEndTags: HTMLTagSet = blockContainers.subtracting([.p]).union([.button, .listing, .pre, .select])
 
     mutating func inBodyMode(_ token: TreeToken) {
         switch token {
@@ -63,7 +63,7 @@ extension HTMLTreeBuilder {
             if !isOpen(.template), let element { formElement = element }
         case .li, .dd, .dt:
             framesetOK = false
-            let matches: Set<HTMLTag> = tag.tag == .li ? [.li] : [.dd, .dt]
+            let matches: HTMLTagSet = tag.tag == .li ? [.li] : [.dd, .dt]
             for element in openElements.reversed() {
                 if isHTML(element, in: matches) {
                     let found = tree.nodes[Int(element)].tag
@@ -273,9 +273,8 @@ extension HTMLTreeBuilder {
     mutating func anyOtherEndTag(_ tag: HTMLTagToken) {
         for index in stride(from: openElements.count - 1, through: 0, by: -1) {
             let element = openElements[index]
-            let stored = tree.nodes[Int(element)]
-            if stored.namespace == .html && stored.name == tag.name {
-                generateImpliedEndTags(except: stored.tag == .unknown ? nil : stored.tag)
+            if isHTML(element, named: tag.tag, tag.name) {
+                generateImpliedEndTags(except: tag.tag == .unknown ? nil : tag.tag)
                 while openElements.count > index { pop() }
                 return
             }

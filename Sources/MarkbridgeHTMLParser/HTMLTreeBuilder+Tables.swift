@@ -116,11 +116,11 @@ extension HTMLTreeBuilder {
         switch token {
         case .endTag(let tag) where tag.tag == .caption:
             _ = closeCaption()
-        case .startTag(let tag) where [.caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr].contains(tag.tag):
+        case .startTag(let tag) where ([.caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr] as HTMLTagSet).contains(tag.tag):
             if closeCaption() { reprocess(token) }
         case .endTag(let tag) where tag.tag == .table:
             if closeCaption() { reprocess(token) }
-        case .endTag(let tag) where [.body, .col, .colgroup, .html, .tbody, .td, .tfoot, .th, .thead, .tr].contains(tag.tag):
+        case .endTag(let tag) where ([.body, .col, .colgroup, .html, .tbody, .td, .tfoot, .th, .thead, .tr] as HTMLTagSet).contains(tag.tag):
             return
         default:
             inBodyMode(token)
@@ -191,11 +191,11 @@ extension HTMLTreeBuilder {
             clearStackBackToTableBodyContext()
             pop()
             mode = .inTable
-        case .startTag(let tag) where [.caption, .col, .colgroup, .tbody, .tfoot, .thead].contains(tag.tag):
+        case .startTag(let tag) where ([.caption, .col, .colgroup, .tbody, .tfoot, .thead] as HTMLTagSet).contains(tag.tag):
             leaveTableBody(token)
         case .endTag(let tag) where tag.tag == .table:
             leaveTableBody(token)
-        case .endTag(let tag) where [.body, .caption, .col, .colgroup, .html, .td, .th, .tr].contains(tag.tag):
+        case .endTag(let tag) where ([.body, .caption, .col, .colgroup, .html, .td, .th, .tr] as HTMLTagSet).contains(tag.tag):
             return
         default:
             inTableMode(token)
@@ -222,14 +222,14 @@ extension HTMLTreeBuilder {
             clearStackBackToTableRowContext()
             pop()
             mode = .inTableBody
-        case .startTag(let tag) where [.caption, .col, .colgroup, .tbody, .tfoot, .thead, .tr].contains(tag.tag):
+        case .startTag(let tag) where ([.caption, .col, .colgroup, .tbody, .tfoot, .thead, .tr] as HTMLTagSet).contains(tag.tag):
             leaveRow(token)
         case .endTag(let tag) where tag.tag == .table:
             leaveRow(token)
         case .endTag(let tag) where HTMLCategory.tableSections.contains(tag.tag):
             guard hasInScope(tag.tag, .table) else { return }
             leaveRow(token)
-        case .endTag(let tag) where [.body, .caption, .col, .colgroup, .html, .td, .th].contains(tag.tag):
+        case .endTag(let tag) where ([.body, .caption, .col, .colgroup, .html, .td, .th] as HTMLTagSet).contains(tag.tag):
             return
         default:
             inTableMode(token)
@@ -252,13 +252,13 @@ extension HTMLTreeBuilder {
             popUntil(tag.tag)
             clearActiveFormattingToLastMarker()
             mode = .inRow
-        case .startTag(let tag) where [.caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr].contains(tag.tag):
+        case .startTag(let tag) where ([.caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr] as HTMLTagSet).contains(tag.tag):
             guard hasInScope(anyOf: [.td, .th], .table) else { return }
             closeCell()
             reprocess(token)
-        case .endTag(let tag) where [.body, .caption, .col, .colgroup, .html].contains(tag.tag):
+        case .endTag(let tag) where ([.body, .caption, .col, .colgroup, .html] as HTMLTagSet).contains(tag.tag):
             return
-        case .endTag(let tag) where [.table, .tbody, .tfoot, .thead, .tr].contains(tag.tag):
+        case .endTag(let tag) where ([.table, .tbody, .tfoot, .thead, .tr] as HTMLTagSet).contains(tag.tag):
             guard hasInScope(tag.tag, .table) else { return }
             closeCell()
             reprocess(token)

@@ -154,9 +154,18 @@ struct HTMLTreeBuilder {
         return stored.namespace == .html && stored.tag == tag
     }
 
-    func isHTML(_ index: Int32, in tags: Set<HTMLTag>) -> Bool {
+    func isHTML(_ index: Int32, in tags: HTMLTagSet) -> Bool {
         let stored = tree.nodes[Int(index)]
         return stored.namespace == .html && tags.contains(stored.tag)
+    }
+
+    /// Whether `element` is an HTML element with the name of `tag` (by tag, or by name when the
+    /// tag is unknown).
+    func isHTML(_ element: Int32, named tag: HTMLTag, _ name: String) -> Bool {
+        let stored = tree.nodes[Int(element)]
+        guard stored.namespace == .html else { return false }
+        if tag != .unknown { return stored.tag == tag }
+        return stored.tag == .unknown && tree.nodeName(element) == name
     }
 
     func currentIs(_ tag: HTMLTag) -> Bool {
@@ -225,7 +234,7 @@ struct HTMLTreeBuilder {
         }
     }
 
-    mutating func popUntil(anyOf tags: Set<HTMLTag>) {
+    mutating func popUntil(anyOf tags: HTMLTagSet) {
         while let element = pop() {
             if isHTML(element, in: tags) { return }
         }
@@ -247,8 +256,7 @@ struct HTMLTreeBuilder {
         return false
     }
 
-    func hasInScope(anyOf tags: Set<HTMLTag>, _ scope: Scope = .normal) -> Bool {
-        guard tags.contains(where: isOpen) else { return false }
+    func hasInScope(anyOf tags: HTMLTagSet, _ scope: Scope = .normal) -> Bool {
         for element in openElements.reversed() {
             if isHTML(element, in: tags) { return true }
             if isScopeBoundary(element, scope) { return false }
@@ -278,11 +286,11 @@ struct HTMLTreeBuilder {
         case .mathml:
             if scope == .table { return false }
             if scope == .select { return true }
-            return [.mi, .mo, .mn, .ms, .mtext, .annotationXML].contains(stored.tag)
+            return ([.mi, .mo, .mn, .ms, .mtext, .annotationXML] as HTMLTagSet).contains(stored.tag)
         case .svg:
             if scope == .table { return false }
             if scope == .select { return true }
-            return [.foreignObject, .desc, .title].contains(stored.tag)
+            return ([.foreignObject, .desc, .title] as HTMLTagSet).contains(stored.tag)
         }
     }
 
@@ -290,8 +298,8 @@ struct HTMLTreeBuilder {
         let stored = tree.nodes[Int(element)]
         switch stored.namespace {
         case .html: return HTMLCategory.special.contains(stored.tag)
-        case .mathml: return [.mi, .mo, .mn, .ms, .mtext, .annotationXML].contains(stored.tag)
-        case .svg: return [.foreignObject, .desc, .title].contains(stored.tag)
+        case .mathml: return ([.mi, .mo, .mn, .ms, .mtext, .annotationXML] as HTMLTagSet).contains(stored.tag)
+        case .svg: return ([.foreignObject, .desc, .title] as HTMLTagSet).contains(stored.tag)
         }
     }
 

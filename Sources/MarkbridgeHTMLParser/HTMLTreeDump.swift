@@ -18,7 +18,7 @@ extension HTMLTree {
             switch node.kind {
             case .element:
                 let prefix = node.namespace == .svg ? "svg " : node.namespace == .mathml ? "math " : ""
-                lines.append("| \(indent)<\(prefix)\(node.name)>")
+                lines.append("| \(indent)<\(prefix)\(nodeName(index))>")
                 let attributes = storedAttributes(of: index).map { attribute -> String in
                     let name = attribute.prefix.map { "\($0) \(attribute.name)" } ?? attribute.name
                     return "\(name)=\"\(attribute.value)\""
@@ -31,9 +31,9 @@ extension HTMLTree {
             case .doctype:
                 let (publicID, systemID) = doctypeIdentifiers(of: HTMLNodeID(index))
                 if publicID == nil && systemID == nil {
-                    lines.append("| \(indent)<!DOCTYPE \(node.name)>")
+                    lines.append("| \(indent)<!DOCTYPE \(nodeName(index))>")
                 } else {
-                    lines.append("| \(indent)<!DOCTYPE \(node.name) \"\(publicID ?? "")\" \"\(systemID ?? "")\">")
+                    lines.append("| \(indent)<!DOCTYPE \(nodeName(index)) \"\(publicID ?? "")\" \"\(systemID ?? "")\">")
                 }
             case .templateContents:
                 lines.append("| \(indent)content")

@@ -55,18 +55,22 @@ public struct LineIndex: Sendable {
     private var lineStarts: [Int] = [0]
 
     /// Lines end at LF, CR LF or a lone CR.
-    public init(_ bytes: some Collection<UInt8>) {
-        var offset = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte == 0x0A {
-                if previous == 0x0D { lineStarts[lineStarts.count - 1] = offset + 1 } else { lineStarts.append(offset + 1) }
-            } else if byte == 0x0D {
-                lineStarts.append(offset + 1)
+    public init(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                if byte > 0x0D || (byte != 0x0A && byte != 0x0D) { continue }
+                if byte == 0x0D, index < count, buffer[index] == 0x0A { index += 1 }
+                lineStarts.append(index)
             }
-            previous = byte
-            offset += 1
         }
+    }
+
+    public init(_ bytes: some Collection<UInt8>) {
+        self.init(Array(bytes))
     }
 
     public func location(ofByte offset: Int, jsonPointer: String? = nil) -> SourceLocation {
