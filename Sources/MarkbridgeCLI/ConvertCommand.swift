@@ -138,7 +138,7 @@ struct ConvertCommand {
     }
 
     /// `file:line:column: pointer: message [code]` for conversion errors.
-    private static func describe(_ error: ConversionError, in fileName: String) -> String {
+    static func describe(_ error: ConversionError, in fileName: String) -> String {
         guard let location = error.location else { return "\(fileName): \(error.message) [\(error.code)]" }
         let pointer = location.jsonPointer.flatMap { $0.isEmpty ? nil : "\($0): " } ?? ""
         return "\(fileName):\(location.line):\(location.column): \(pointer)\(error.message) [\(error.code)]"

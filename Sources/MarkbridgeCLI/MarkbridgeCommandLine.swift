@@ -21,6 +21,8 @@ public enum MarkbridgeCommandLine {
             return help(Array(arguments.dropFirst()), registry: registry)
         case ConvertCommand.name:
             return ConvertCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
+        case DumpCommand.name:
+            return DumpCommand(io: io).run(Array(arguments.dropFirst()))
         default:
             let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
             return usageFailure(message, usage: rootUsage, helpCommand: "markbridge help")
@@ -36,6 +38,7 @@ public enum MarkbridgeCommandLine {
             options: HelpFormatter.optionRows([versionSpec, helpSpec]),
             subcommands: [
                 (ConvertCommand.name, ConvertCommand.summary),
+                (DumpCommand.name, DumpCommand.summary),
                 ("help", "Show subcommand help information."),
             ],
             footer: "See 'markbridge help <subcommand>' for detailed help."
@@ -48,6 +51,8 @@ public enum MarkbridgeCommandLine {
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(rootHelp(registry).utf8))
         case ConvertCommand.name?:
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(ConvertCommand.help(registry).utf8))
+        case DumpCommand.name?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(DumpCommand.help().utf8))
         case let other?:
             return usageFailure("Unknown subcommand '\(other)'", usage: rootUsage, helpCommand: "markbridge help")
         }

@@ -10,6 +10,8 @@ struct HTMLInput {
     let bytes: [UInt8]
     /// How many invalid UTF-8 sequences were replaced with U+FFFD (lossy mode only).
     let replacementCount: Int
+    /// Where in the caller's bytes the first replaced sequence was.
+    let firstReplacementOffset: Int?
     /// Points where normalised and original offsets start to differ, in order: from
     /// `normalized` on, original = `original` + (offset − `normalized`).
     private let anchors: [(normalized: Int, original: Int)]
@@ -29,6 +31,7 @@ struct HTMLInput {
             out.append(contentsOf: raw[start..<firstIssue])
             var index = firstIssue
             var replacements = 0
+            var firstReplacement: Int?
             while index < raw.count {
                 let byte = raw[index]
                 if byte == 0x0D {
@@ -50,6 +53,7 @@ struct HTMLInput {
                         guard repairingInvalidUTF8 else { throw .invalidUTF8(byteOffset: index) }
                         // Unicode's "maximal subpart" practice: one U+FFFD per maximal invalid prefix.
                         let bad = max(1, UTF8Validation.maximalSubpartLength(raw, at: index))
+                        if firstReplacement == nil { firstReplacement = index }
                         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                         index += bad
                         replacements += 1
@@ -59,9 +63,11 @@ struct HTMLInput {
             }
             bytes = out
             replacementCount = replacements
+            firstReplacementOffset = firstReplacement
         } else {
             bytes = start == 0 ? raw : Array(raw[start...])
             replacementCount = 0
+            firstReplacementOffset = nil
         }
         self.anchors = anchors
     }

@@ -78,11 +78,23 @@ public struct HTMLParser: Sendable {
         var diagnostics: [Diagnostic] = []
         if input.replacementCount > 0 {
             diagnostics.append(.warning("invalid-utf8-replaced",
-                "\(input.replacementCount) invalid UTF-8 sequence\(input.replacementCount == 1 ? "" : "s") replaced with U+FFFD"))
+                "\(input.replacementCount) invalid UTF-8 sequence\(input.replacementCount == 1 ? "" : "s") replaced with U+FFFD",
+                at: input.firstReplacementOffset.map { SourceLocation(byteOffset: $0, in: bytes) }))
+        }
+        if let firstNUL = input.bytes.firstIndex(of: 0) {
+            let count = input.bytes.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+            diagnostics.append(.warning("nul-character",
+                "\(count) U+0000 character\(count == 1 ? "" : "s"): dropped from text, or replaced with U+FFFD in attributes, comments and raw text, as the HTML standard says",
+                at: positions.location(ofNormalizedOffset: firstNUL)))
         }
         if let offset = builder.depthLimitOffset {
             diagnostics.append(.warning("depth-limit",
                 "nesting deeper than \(builder.maxDepth) elements: \(builder.flattenedElementCount) element\(builder.flattenedElementCount == 1 ? "" : "s") flattened into their parent, text kept",
+                at: positions.location(ofNormalizedOffset: offset)))
+        }
+        if let offset = builder.droppedFormattingOffset {
+            diagnostics.append(.warning("formatting-limit",
+                "more than \(HTMLTreeBuilder.maxFormattingEntries) formatting elements open at once: \(builder.droppedFormattingCount) of them not carried into later blocks",
                 at: positions.location(ofNormalizedOffset: offset)))
         }
         return Diagnosed(builder.tree, diagnostics: diagnostics)

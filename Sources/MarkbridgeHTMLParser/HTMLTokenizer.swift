@@ -117,9 +117,12 @@ struct HTMLTokenizer {
         tagName.removeAll(keepingCapacity: true)
         isEndTag = isEnd
         isSelfClosing = false
-        attributeNames.removeAll(keepingCapacity: true)
-        attributeValues.removeAll(keepingCapacity: true)
-        attributeNameSet.removeAll(keepingCapacity: true)
+        hasOpenAttribute = false
+        if !attributeNames.isEmpty {
+            attributeNames.removeAll(keepingCapacity: true)
+            attributeValues.removeAll(keepingCapacity: true)
+        }
+        if !attributeNameSet.isEmpty { attributeNameSet.removeAll() }
     }
 
     mutating func appendToTagName(_ byte: UInt8) {

@@ -2,7 +2,10 @@
 /// and the adoption agency algorithm (HTML standard 13.2.4.3 and 13.2.6.4.7).
 extension HTMLTreeBuilder {
     /// Pushes a formatting element. At most three entries with the same name and attributes
-    /// after the last marker (the Noah's Ark clause); past `maxDepth` entries, no more are kept.
+    /// after the last marker (the Noah's Ark clause), and at most `maxFormattingEntries` in all:
+    /// every paragraph reopens the whole list, so an unbounded list lets `<p><b id=N>` repeated
+    /// build a tree quadratic in the input. Past the cap the earliest entry is let go (its
+    /// element stays; it is only not reopened), and a diagnostic counts it.
     mutating func pushActiveFormatting(_ element: Int32, _ token: HTMLTagToken) {
         var matches = 0
         var earliest: Int?
@@ -20,9 +23,16 @@ extension HTMLTreeBuilder {
             activeFormatting.remove(at: earliest)
             afterMarker -= 1
         }
-        guard afterMarker < maxDepth else { return }
+        if afterMarker >= Self.maxFormattingEntries {
+            let earliest = activeFormatting.count - afterMarker
+            activeFormatting.remove(at: earliest)
+            droppedFormattingCount += 1
+            if droppedFormattingOffset == nil { droppedFormattingOffset = token.offset }
+        }
         activeFormatting.append(.element(element, token))
     }
+
+    static let maxFormattingEntries = 12
 
     static func sameAttributes(_ lhs: [HTMLAttribute], _ rhs: [HTMLAttribute]) -> Bool {
         guard lhs.count == rhs.count else { return false }

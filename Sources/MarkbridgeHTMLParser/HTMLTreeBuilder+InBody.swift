@@ -271,6 +271,9 @@ extension HTMLTreeBuilder {
     /// "Any other end tag" in body: close the nearest open element of that name, unless a
     /// special element stands in the way.
     mutating func anyOtherEndTag(_ tag: HTMLTagToken) {
+        // No open HTML element has that tag (unknown tags share one count): the walk would end at
+        // a special element or the bottom of the stack without doing anything.
+        if !isOpen(tag.tag) { return }
         for index in stride(from: openElements.count - 1, through: 0, by: -1) {
             let element = openElements[index]
             if isHTML(element, named: tag.tag, tag.name) {

@@ -28,6 +28,9 @@ struct HTMLTreeBuilder {
     var depthLimitOffset: Int?
     var flattenedElementCount = 0
     var stackFlags: [Bool] = []
+    var droppedFormattingCount = 0
+    var droppedFormattingOffset: Int?
+
     /// After `<pre>`, `<listing>` and `<textarea>`: a newline right after the start tag is dropped.
     var ignoresNextLineFeed = false
 

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import MarkbridgeHTMLParser
+
+/// Linear time, by the ratio of the time for 2n to the time for n (never absolute times): a
+/// quadratic parser takes four times as long, a linear one about twice.
+@Suite("HTML parser: linear time on hostile shapes", .serialized)
+struct ParserScalingTests {
+    static func seconds(_ input: String) -> Double {
+        let bytes = Array(input.utf8)
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try? HTMLParser().parseFragment(bytes)
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+
+    static let shapes: [(String, @Sendable (Int) -> String)] = [
+        ("nested <b>", { String(repeating: "<b>", count: $0) + "x" }),
+        ("nested <div>", { String(repeating: "<div>", count: $0) + "x" }),
+        ("nested <b><i> then <div>s (Outlook)", { String(repeating: "<b><i>", count: $0 / 2) + "x" + String(repeating: "<div>", count: $0 / 2) }),
+        ("siblings", { String(repeating: "<p>a</p>", count: $0) }),
+        ("nested <span> then stray end tags", { String(repeating: "<span>", count: $0) + String(repeating: "</x>", count: $0) }),
+        ("misnested formatting with attributes", { (0..<$0).map { "<p><b id=\($0)>x" }.joined() }),
+        ("foster-parented text around cells", { "<table>" + String(repeating: "<td>x</td>a", count: $0) }),
+        ("unclosed comment", { "<!--" + String(repeating: "a", count: $0 * 10) }),
+        ("'<' runs", { String(repeating: "<", count: $0 * 4) + "\u{0}" }),
+        ("CDATA-like runs", { String(repeating: "a <![CDATA[", count: $0 / 2) }),
+        ("one element, many attributes", { "<p " + (0..<$0).map { "a\($0)=1" }.joined(separator: " ") + ">" }),
+    ]
+
+    /// Other suites run in parallel and disturb timings, so a shape gets three tries; a
+    /// quadratic one fails all three (its ratio is near 4 every time).
+    @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
+    func linear(shape: Int) {
+        let (name, make) = Self.shapes[shape]
+        let small = make(10_000)
+        let large = make(20_000)
+        var ratios: [Double] = []
+        for _ in 0..<3 {
+            let ratio = Self.seconds(large) / max(Self.seconds(small), 1e-6)
+            ratios.append(ratio)
+            if ratio < 2.5 { break }
+        }
+        #expect(ratios.contains { $0 < 2.5 }, "\(name): time ratios for 2n against n were \(ratios)")
+    }
+
+    @Test("100,000 nested <b> and <div>, and 100,000 siblings, parse without a crash")
+    func hundredThousand() throws {
+        for input in [String(repeating: "<b>", count: 100_000) + "x", String(repeating: "<div>", count: 100_000) + "x",
+                      String(repeating: "<p>a</p>", count: 100_000)] {
+            let parsed = try HTMLParser().parseFragment(Array(input.utf8))
+            #expect(parsed.value.html5libDump().contains("\"x\"") || input.hasPrefix("<p>"))
+        }
+    }
+}
