@@ -6,6 +6,10 @@
 /// - touching or overlapping markups of the same kind and attributes are merged into one
 ///   (images excepted: each covers its own U+FFFC, so only exact duplicates collapse);
 /// - markups are sorted by start, then longest first, then kind (see `MarkupOrder`);
+/// - formatting does not begin or end on whitespace: space, tab and line feed at the edges of
+///   a markup are outside it (except CODE, whose spaces are content, and IMAGE). `<b>very </b>x`
+///   and `**very** x` then read the same, and writers never have to emit `**very **`, which
+///   CommonMark does not read as emphasis;
 /// - a paragraph inside a quote is a ``BlockKind/blockquote``, and a blockquote block has a
 ///   `quoteDepth` of at least 1.
 extension Document {
@@ -26,7 +30,26 @@ extension Block {
     public mutating func canonicalize() {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
-        markups = Self.canonicalMarkups(markups)
+        markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(markups, in: text))
+    }
+
+    /// Moves the edges of trimmable markups inward past whitespace.
+    static func trimmingWhitespaceEdges(_ markups: [Markup], in text: String) -> [Markup] {
+        guard markups.contains(where: { $0.kind.trimsWhitespaceEdges }) else { return markups }
+        let units = Array(text.utf16)
+        func isEdgeSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
+        return markups.map { markup in
+            guard markup.kind.trimsWhitespaceEdges else { return markup }
+            var trimmed = markup
+            let end = min(trimmed.range.end, units.count)
+            var start = max(trimmed.range.start, 0)
+            var newEnd = end
+            while start < newEnd, isEdgeSpace(units[start]) { start += 1 }
+            while newEnd > start, isEdgeSpace(units[newEnd - 1]) { newEnd -= 1 }
+            if start == trimmed.range.start && newEnd == trimmed.range.end { return markup }
+            trimmed.range = TextRange(start: start, end: newEnd)
+            return trimmed
+        }
     }
 
     /// Sort-based, so O(m log m) in the number of markups whatever their overlap.

@@ -65,6 +65,15 @@ extension MarkupKind {
         }
     }
 
+    /// Whether canonical form moves whitespace at the markup's edges outside it. Code spans keep
+    /// theirs (spaces in code are content); an image covers exactly its U+FFFC.
+    public var trimsWhitespaceEdges: Bool {
+        switch self {
+        case .code, .image: false
+        default: true
+        }
+    }
+
     /// Whether touching or overlapping markups of this kind and equal attributes are one markup.
     /// Images are not: each covers its own U+FFFC.
     public var mergesWhenTouching: Bool {

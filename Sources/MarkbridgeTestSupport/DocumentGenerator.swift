@@ -42,12 +42,15 @@ public struct DocumentGenerator {
         "===", "---", "~~", "|", "\u{202E}rtl", "\u{2028}", "tab\there", "\u{FEFF}", "0x7F\u{7F}", "\u{FFFD}",
     ]
 
+    /// Blocks in a structure every format can carry: list depth grows one level at a time,
+    /// and a paragraph continues a list item only right after one.
     public mutating func document(blockCount: Int) -> Document {
         var blocks: [Block] = []
         var listDepth = -1
         for _ in 0..<blockCount {
             let roll = random.below(100)
             var block: Block
+            var staysInList = false
             switch roll {
             case 0..<8:
                 block = Block(.heading(level: 1 + random.below(6)), text: sentence(words: 2 + random.below(6)))
@@ -55,33 +58,33 @@ public struct DocumentGenerator {
                 block = Block(.paragraph, text: sentence(words: 8 + random.below(40)))
             case 45..<52:
                 block = Block(.blockquote, text: sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
-            case 52..<62, 62..<72:
-                listDepth = min(listDepth + 1, max(0, listDepth + random.below(3) - 1))
-                listDepth = max(listDepth, 0)
+            case 52..<72:
+                listDepth = max(0, min(listDepth + 1, listDepth + random.below(3) - 1))
                 let kind: BlockKind = roll < 62 ? .unorderedListItem : .orderedListItem(number: 1 + random.below(20))
                 block = Block(kind, text: sentence(words: 3 + random.below(15)), depth: listDepth)
-            case 72..<76:
-                block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: 1 + random.below(2))
+                staysInList = true
+            case 72..<76 where listDepth >= 0:
+                // A further paragraph of the last list item.
+                block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1)
+                staysInList = true
             case 76..<82:
                 let language: String? = random.chance(60) ? random.pick(["swift", "python", "js"]) : nil
                 block = Block(.codeBlock(language: language), text: code())
-                blocks.append(block)
-                continue
             case 82..<85:
                 block = Block(.image(ImageSource(src: "https://example.com/\(random.below(1000)).png",
                                                  alt: random.chance(70) ? sentence(words: 3) : nil,
                                                  title: random.chance(20) ? "Figure" : nil)))
-                blocks.append(block)
-                continue
             case 85..<88:
-                blocks.append(Block(.horizontalRule))
-                continue
+                block = Block(.horizontalRule)
             default:
                 block = Block(.paragraph, text: sentence(words: 10 + random.below(30)),
                               alignment: random.chance(20) ? random.pick(TextAlignment.allCases) : nil)
             }
-            if roll < 52 || roll >= 76 { listDepth = -1 }
-            block.markups = markups(over: block.text)
+            if !staysInList { listDepth = -1 }
+            switch block.kind {
+            case .codeBlock, .image, .horizontalRule: break
+            default: block.markups = markups(over: block.text)
+            }
             block.canonicalize()
             blocks.append(block)
         }

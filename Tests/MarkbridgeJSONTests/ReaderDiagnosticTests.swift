@@ -22,7 +22,9 @@ struct ReaderDiagnosticTests {
         #expect(actual == fixture.expected, "\(fixture.origin) \(fixture.title)")
     }
 
-    @Test("The shared sample with overlapping markups reads as STRONG 50..63 with EM 55..69",
+    /// STRONG 50..63 ends on a space and EM 55..69 starts on one; canonical form puts edge
+    /// whitespace outside formatting, so they read as 50..62 and 56..69, still overlapping.
+    @Test("The shared sample with overlapping markups reads as overlapping STRONG and EM",
           .enabled(if: TestPaths.hasSharedData, "../shared/data is absent"))
     func overlappingSample() throws {
         let bytes = try #require(FileBytes.read(TestPaths.sharedData("samples/overlapping-markups.json")))
@@ -33,8 +35,8 @@ struct ReaderDiagnosticTests {
         #expect(read.value.blocks[0].markups == [
             Markup(.code, start: 5, end: 7),
             Markup(.link(LinkTarget(href: "http://zhgchg.li")), start: 18, end: 22),
-            Markup(.strong, start: 50, end: 63),
-            Markup(.emphasis, start: 55, end: 69),
+            Markup(.strong, start: 50, end: 62),
+            Markup(.emphasis, start: 56, end: 69),
         ])
     }
 }
