@@ -22,6 +22,16 @@ let package = Package(
             exclude: ["Generated/generate_named_references.py"]
         ),
 
+        // HTML in and out: the parsed tree mapped to the IR by rules, and the IR written as HTML.
+        .target(
+            name: "MarkbridgeHTML",
+            dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser"],
+            exclude: ["Generated/generate_named_colors.py"]
+        ),
+
+        // Plain text out: what a reader sees.
+        .target(name: "MarkbridgeText", dependencies: ["MarkbridgeIR"]),
+
         // cmark, Debian's libcmark-dev, seen through a system-library target.
         .systemLibrary(
             name: "CCmark",
@@ -34,7 +44,7 @@ let package = Package(
         // The umbrella that services import: the format registry and the converter facade.
         .target(
             name: "Markbridge",
-            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]
+            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown"]
         ),
 
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
@@ -57,6 +67,11 @@ let package = Package(
             name: "MarkbridgeHTMLParserTests",
             dependencies: ["MarkbridgeHTMLParser", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Conformance"]
+        ),
+        .testTarget(
+            name: "MarkbridgeHTMLTests",
+            dependencies: ["MarkbridgeHTML", "MarkbridgeText", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "MarkbridgeMarkdownTests", dependencies: ["MarkbridgeMarkdown"]),
         .testTarget(

@@ -7,11 +7,27 @@ public struct ConversionOptions: Hashable, Sendable {
     public var prettyPrinted: Bool
     /// Which link and image URLs may reach the IR and any output.
     public var urlPolicy: URLPolicy
+    /// Relative URLs in HTML input are resolved against this absolute URL.
+    public var baseURL: String?
+    /// HTML output as a whole document rather than a fragment.
+    public var standalone: Bool
+    /// What the HTML reader does with elements it has no rule for.
+    public var unknownElements: HTMLReader.UnknownElementPolicy
+    /// Replace invalid UTF-8 in HTML input with U+FFFD (reported) instead of failing.
+    public var repairsInvalidUTF8: Bool
 
-    public init(offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default) {
+    public init(
+        offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
+        baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
+        repairsInvalidUTF8: Bool = false
+    ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
         self.urlPolicy = urlPolicy
+        self.baseURL = baseURL
+        self.standalone = standalone
+        self.unknownElements = unknownElements
+        self.repairsInvalidUTF8 = repairsInvalidUTF8
     }
 
     public static let `default` = ConversionOptions()

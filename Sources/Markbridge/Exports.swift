@@ -1,3 +1,5 @@
 @_exported import MarkbridgeIR
 @_exported import MarkbridgeJSON
 @_exported import MarkbridgeHTMLParser
+@_exported import MarkbridgeHTML
+@_exported import MarkbridgeText

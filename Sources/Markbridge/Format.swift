@@ -38,3 +38,29 @@ extension Format {
         }
     )
 }
+
+extension Format {
+    /// HTML: read as a browser would (HTML5 parsing, inline styles), written as semantic HTML5.
+    public static let html = Format(
+        name: "html",
+        summary: "HTML, read as a browser reads it, written as clean semantic HTML5",
+        fileExtensions: ["html", "htm", "xhtml"],
+        reader: { bytes, options throws(ConversionError) in
+            try HTMLReader(options: .init(
+                urlPolicy: options.urlPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
+                parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8))).read(bytes)
+        },
+        writer: { document, options in
+            HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.urlPolicy)).write(document)
+        }
+    )
+
+    /// Plain text, as a reader sees it: output only.
+    public static let plainText = Format(
+        name: "text",
+        summary: "plain text: what a reader sees, formatting gone",
+        fileExtensions: ["txt"],
+        reader: nil,
+        writer: { document, _ in PlainTextWriter().write(document) }
+    )
+}

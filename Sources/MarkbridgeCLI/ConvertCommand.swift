@@ -15,10 +15,16 @@ struct ConvertCommand {
                                         help: "How diagnostics are printed: text or json (JSON Lines).", default: "text")
     static let strict = OptionSpec(["--strict"], help: "Fail (exit 1) if the conversion raises any diagnostic.")
     static let unsafeURLs = OptionSpec(["--allow-unsafe-urls"], help: "Let every URL through, javascript: included. Unsafe.")
-    static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, MarkbridgeCommandLine.helpSpec]
+    static let baseURL = OptionSpec(["--base-url"], value: "url", help: "Resolve relative URLs in HTML input against <url>.")
+    static let standalone = OptionSpec(["--standalone"], help: "HTML output as a whole document, not a fragment.")
+    static let unknownElements = OptionSpec(["--unknown-elements"], value: "policy",
+                                            help: "HTML elements without a rule: unwrap (keep their text) or drop.", default: "unwrap")
+    static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
+    static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, standalone, unknownElements,
+                        lossy, MarkbridgeCommandLine.helpSpec]
 
     static let usage = "markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] "
-        + "[-o <file>] [--diagnostics <style>] [--strict] [<file>]"
+        + "[-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]"
 
     static func help(_ registry: FormatRegistry) -> String {
         var specs = specs
@@ -94,6 +100,20 @@ struct ConvertCommand {
                 options.offsetUnit = parsedUnit
             }
             if parsed.isSet(ConvertCommand.unsafeURLs) { options.urlPolicy = .unrestricted }
+            if let base = parsed.value(ConvertCommand.baseURL) {
+                guard URLPolicy.scheme(of: base) != nil else {
+                    throw UsageError(message: "--base-url must be an absolute URL, not '\(base)'")
+                }
+                options.baseURL = base
+            }
+            options.standalone = parsed.isSet(ConvertCommand.standalone)
+            options.repairsInvalidUTF8 = parsed.isSet(ConvertCommand.lossy)
+            if let policy = parsed.value(ConvertCommand.unknownElements) {
+                guard let parsedPolicy = HTMLReader.UnknownElementPolicy(rawValue: policy) else {
+                    throw UsageError(message: "Unknown policy '\(policy)' for --unknown-elements (expected one of: unwrap, drop)")
+                }
+                options.unknownElements = parsedPolicy
+            }
             let style = parsed.value(ConvertCommand.diagnostics) ?? "text"
             guard let parsedStyle = DiagnosticStyle(rawValue: style) else {
                 throw UsageError(message: "Unknown diagnostics style '\(style)' (expected one of: text, json)")

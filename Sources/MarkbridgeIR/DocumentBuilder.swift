@@ -18,6 +18,9 @@ public struct DocumentBuilder: Sendable {
     /// Open markups by id, with the offset in the current block where each began.
     private var open: [(id: Int, kind: MarkupKind, start: Int)] = []
     private var nextID = 0
+    /// Collapsible whitespace seen and not yet written: it becomes one space only if more text
+    /// follows in the same block (CSS `white-space: normal`).
+    private var pendingSpace = false
 
     public init() {}
 
@@ -41,15 +44,58 @@ public struct DocumentBuilder: Sendable {
         current = Block(kind, depth: depth, quoteDepth: quoteDepth, alignment: alignment)
     }
 
+    /// The kind of the block being built, if one is open.
+    public var currentKind: BlockKind? { current?.kind }
+
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
         if current == nil { startBlock(.paragraph) }
+        if pendingSpace {
+            pendingSpace = false
+            if utf16Length > 0 {
+                text += " "
+                utf16Length += 1
+            }
+        }
         text += piece
         utf16Length += piece.utf16.count
     }
 
+    /// Notes collapsible whitespace: one space between words, none at the start or end of a
+    /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
+    /// Markdown soft breaks) call this instead of appending spaces.
+    public mutating func appendCollapsibleSpace() {
+        guard current != nil, utf16Length > 0, text.utf8.last != 0x0A else { return }
+        pendingSpace = true
+    }
+
+    /// Appends a hard line break; whitespace pending before it is dropped.
+    public mutating func appendLineBreak() {
+        pendingSpace = false
+        append("\n")
+    }
+
+    /// Removes a line break that ends the current block, as a browser does not render a
+    /// `<br>` that ends a block. Returns whether there was one.
+    @discardableResult
+    public mutating func removeTrailingLineBreak() -> Bool {
+        guard text.utf8.last == 0x0A else { return false }
+        text.removeLast()
+        utf16Length -= 1
+        pendingSpace = false
+        return true
+    }
+
+    /// Sets the attributes of the block being built (the reader learns some only on the way).
+    public mutating func updateCurrentBlock(_ update: (inout Block) -> Void) {
+        guard var block = current else { return }
+        update(&block)
+        current = block
+    }
+
     /// Appends an inline image: U+FFFC in the text with an IMAGE markup over it.
     public mutating func appendImage(_ image: ImageSource) {
+        append("")
         let start = utf16Length
         append("\u{FFFC}")
         markups.append(Markup(.image(image), start: start, end: utf16Length))
@@ -70,20 +116,36 @@ public struct DocumentBuilder: Sendable {
     }
 
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
-    public mutating func endBlock() {
+    /// An empty block is dropped unless `keepingIfEmpty`.
+    public mutating func endBlock(keepingIfEmpty: Bool = true) {
         guard var block = current else { return }
         for index in open.indices {
-            markups.append(Markup(open[index].kind, start: open[index].start, end: utf16Length))
+            markups.append(Markup(open[index].kind, start: min(open[index].start, utf16Length), end: utf16Length))
             open[index].start = 0
         }
-        block.text = text
-        block.markups = markups
-        block.canonicalize()
-        blocks.append(block)
+        pendingSpace = false
+        if !text.isEmpty || keepingIfEmpty {
+            block.text = text
+            block.markups = markups.map { markup in
+                var clamped = markup
+                clamped.range.end = min(clamped.range.end, utf16Length)
+                clamped.range.start = min(clamped.range.start, clamped.range.end)
+                return clamped
+            }
+            block.canonicalize()
+            blocks.append(block)
+        }
         current = nil
         text = ""
         utf16Length = 0
         markups = []
+    }
+
+    /// The blocks finished so far, for readers that adjust a finished block (a caption joining
+    /// the image before it).
+    public var finishedBlocks: [Block] {
+        get { blocks }
+        set { blocks = newValue }
     }
 
     /// Ends any open block and returns the canonical document.

@@ -60,7 +60,7 @@ public struct URLPolicy: Hashable, Sendable {
     }
 
     /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
-    static func cleaned(_ url: String) -> String {
+    public static func cleaned(_ url: String) -> String {
         let utf8 = url.utf8
         let needsWork = (utf8.first.map { $0 <= 0x20 } ?? false) || (utf8.last.map { $0 <= 0x20 } ?? false)
             || utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -78,7 +78,7 @@ public struct URLPolicy: Hashable, Sendable {
     /// WHATWG URL, scheme start and scheme states: an ASCII letter, then letters, digits, `+`,
     /// `-` or `.`, then `:`. Anything else first means there is no scheme: the URL is relative.
     /// Returned in lower case.
-    static func scheme(of url: String) -> String? {
+    public static func scheme(of url: String) -> String? {
         var length = 0
         for byte in url.utf8 {
             switch byte {

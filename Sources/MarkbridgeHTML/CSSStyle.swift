@@ -1,0 +1,68 @@
+import MarkbridgeIR
+
+/// What an element's `style` attribute means to the IR: markups for its content, a paragraph
+/// alignment, a whitespace mode. Properties the IR cannot carry are reported, once per property
+/// name per document, with the first place they occurred.
+struct CSSStyle {
+    var markups: [MarkupKind] = []
+    var alignment: TextAlignment?
+    var whitespace: HTMLTreeWalker.WhitespaceMode?
+
+    init(_ attribute: String?, report: inout LossReport, location: () -> SourceLocation) {
+        guard let attribute, !attribute.isEmpty else { return }
+        for declaration in CSSDeclarations.parse(attribute) {
+            let value = declaration.value.lowercased()
+            switch declaration.property {
+            case "font-weight":
+                if value == "bold" || value == "bolder" || (Int(value).map { $0 >= 600 && $0 <= 900 } ?? false) {
+                    markups.append(.strong)
+                } else if value != "normal" && value != "lighter" && Int(value) == nil {
+                    Self.dropValue(declaration, report: &report, location: location)
+                }
+            case "font-style":
+                if value.hasPrefix("italic") || value.hasPrefix("oblique") { markups.append(.emphasis) }
+            case "text-decoration", "text-decoration-line":
+                let words = value.split(separator: " ")
+                if words.contains("underline") { markups.append(.underline) }
+                if words.contains("line-through") { markups.append(.strike) }
+            case "color":
+                if let color = CSSColorParser.parse(value) {
+                    markups.append(.color(color))
+                } else {
+                    Self.dropValue(declaration, report: &report, location: location)
+                }
+            case "background-color", "background":
+                if let color = CSSColorParser.parse(value) {
+                    markups.append(.background(color))
+                } else {
+                    Self.dropValue(declaration, report: &report, location: location)
+                }
+            case "vertical-align":
+                if value == "super" { markups.append(.superscript) } else if value == "sub" { markups.append(.subscript) }
+            case "text-align":
+                switch value {
+                case "left", "start": alignment = .left
+                case "center", "-webkit-center": alignment = .center
+                case "right", "end": alignment = .right
+                case "justify": alignment = .justify
+                default: Self.dropValue(declaration, report: &report, location: location)
+                }
+            case "white-space":
+                switch value {
+                case "pre", "pre-wrap", "break-spaces": whitespace = .preserve
+                case "pre-line": whitespace = .preserveLines
+                case "normal", "nowrap": whitespace = .normal
+                default: break
+                }
+            default:
+                let property = declaration.property
+                report.note("dropped-style", property, at: location()) { "CSS property '\(property)' dropped (\($0)×)" }
+            }
+        }
+    }
+
+    private static func dropValue(_ declaration: CSSDeclarations.Declaration, report: inout LossReport, location: () -> SourceLocation) {
+        let key = "\(declaration.property): \(declaration.value)"
+        report.note("dropped-style", key, at: location()) { "CSS value '\(key)' not understood, dropped (\($0)×)" }
+    }
+}

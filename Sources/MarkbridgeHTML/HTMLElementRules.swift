@@ -1,0 +1,91 @@
+import MarkbridgeHTMLParser
+import MarkbridgeIR
+
+/// What an HTML element becomes in the IR: conversion rules as data, in the spirit of
+/// turndown's rules. Each rule names the tags it matches; a tag with no rule falls to the
+/// reader's ``HTMLReader/Options/unknownElements`` policy, always with a diagnostic.
+enum HTMLElementRule: Sendable, Equatable {
+    /// A boundary between blocks that holds other blocks or text (`div`, `section`, ...).
+    case container
+    /// A paragraph (`p`): a container whose lone `<br>` makes an intentional empty paragraph.
+    case paragraph
+    case heading(level: Int)
+    case blockquote
+    case preformatted
+    case list(ordered: Bool)
+    case listItem
+    /// `dt` and `dd`: paragraphs; the list structure of `dl` is flattened.
+    case definition
+    case horizontalRule
+    case lineBreak
+    case image
+    case figure
+    case figureCaption
+    case table
+    case tableRow
+    case tableCell(header: Bool)
+    /// A table part with no text of its own (`thead`, `tbody`, `colgroup`...).
+    case tablePart
+    case tableCaption
+    /// Inline formatting: the markups its content gets.
+    case formatting([MarkupKind])
+    case link
+    /// `q`: its text in quotation marks.
+    case inlineQuote
+    /// Carries no formatting, but its content is kept (`span`, `font` without color, `abbr`).
+    case transparent
+    /// Never rendered as text: dropped with everything inside.
+    case dropped
+    /// A form control whose visible text is kept (`input` values; `button`, `select`, `textarea` content).
+    case formControl
+}
+
+enum HTMLElementRules {
+    static func rule(for tag: HTMLTag) -> HTMLElementRule? {
+        table[tag]
+    }
+
+    private static let table: [HTMLTag: HTMLElementRule] = {
+        var rules: [HTMLTag: HTMLElementRule] = [:]
+        func set(_ tags: [HTMLTag], _ rule: HTMLElementRule) { for tag in tags { rules[tag] = rule } }
+        set([.div, .section, .article, .main, .header, .footer, .nav, .aside, .address, .center, .hgroup, .search,
+             .details, .summary, .dialog, .form, .fieldset, .legend, .body, .html, .menu, .dir, .listing, .xmp], .container)
+        set([.p], .paragraph)
+        for (level, tag) in [HTMLTag.h1, .h2, .h3, .h4, .h5, .h6].enumerated() { rules[tag] = .heading(level: level + 1) }
+        set([.blockquote], .blockquote)
+        set([.pre, .plaintext], .preformatted)
+        set([.ul], .list(ordered: false))
+        set([.ol], .list(ordered: true))
+        set([.li], .listItem)
+        set([.dl], .container)
+        set([.dt, .dd], .definition)
+        set([.hr], .horizontalRule)
+        set([.br], .lineBreak)
+        set([.img, .image], .image)
+        set([.figure], .figure)
+        set([.figcaption], .figureCaption)
+        set([.table], .table)
+        set([.tr], .tableRow)
+        set([.td], .tableCell(header: false))
+        set([.th], .tableCell(header: true))
+        set([.thead, .tbody, .tfoot, .colgroup, .col], .tablePart)
+        set([.caption], .tableCaption)
+        set([.b, .strong], .formatting([.strong]))
+        set([.i, .em, .cite, .dfn, .var], .formatting([.emphasis]))
+        set([.code, .kbd, .samp, .tt], .formatting([.code]))
+        set([.s, .strike, .del], .formatting([.strike]))
+        set([.u, .ins], .formatting([.underline]))
+        set([.sup], .formatting([.superscript]))
+        set([.sub], .formatting([.subscript]))
+        set([.mark], .formatting([.highlight]))
+        set([.a], .link)
+        set([.q], .inlineQuote)
+        set([.span, .font, .abbr, .time, .small, .big, .label, .bdi, .bdo, .data, .nobr, .wbr, .ruby, .rb, .rp, .rt, .rtc,
+             .output, .meter, .progress, .picture, .source, .track, .slot, .blink, .marquee, .mglyph, .malignmark], .transparent)
+        set([.script, .style, .template, .noscript, .iframe, .object, .embed, .head, .title, .meta, .link, .base,
+             .basefont, .bgsound, .param, .frameset, .frame, .noframes, .noembed, .canvas, .audio, .video, .map, .area,
+             .applet], .dropped)
+        set([.input, .button, .select, .option, .optgroup, .textarea, .datalist, .keygen], .formControl)
+        return rules
+    }()
+}

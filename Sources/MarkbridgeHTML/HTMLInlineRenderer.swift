@@ -1,0 +1,122 @@
+import MarkbridgeIR
+
+/// Writes a block's text with its markups as properly nested inline elements. Overlapping
+/// markups are split where they cross: at each offset the elements that end there are closed
+/// (with those opened inside them), then reopened if they go on, longest first, which keeps
+/// the number of splits low; markups starting at an offset open longest first, as outer ones.
+struct HTMLInlineRenderer {
+    let urlPolicy: URLPolicy
+    var diagnostics: [Diagnostic] = []
+
+    mutating func render(_ block: Block, blockIndex: Int, preformatted: Bool, into out: inout String) {
+        let markups = block.markups.filter { markup in
+            switch markup.kind {
+            case .link(let target):
+                if case .rejected(let reason) = urlPolicy.check(target.href, for: .link) {
+                    diagnostics.append(.warning("unsafe-url", "link \(markup.range) in block \(blockIndex) not written, its text kept: \(reason)"))
+                    return false
+                }
+                return true
+            case .code where preformatted:
+                return false
+            default:
+                return true
+            }
+        }
+        let images = Dictionary(markups.compactMap { markup -> (Int, ImageSource)? in
+            if case .image(let image) = markup.kind { return (markup.range.start, image) }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
+        let spans = markups.filter { if case .image = $0.kind { false } else { true } }
+        var starts: [Int: [Int]] = [:]
+        for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
+        var open: [Int] = []
+        var offset = 0
+        let text = block.text
+        var runStart = text.startIndex
+        var index = text.startIndex
+        let utf16 = text.utf16
+
+        func flushText(upTo end: String.Index) {
+            if runStart < end { HTMLEscaping.appendText(text[runStart..<end], to: &out, preformatted: preformatted) }
+        }
+
+        func boundary(at offset: Int) {
+            // Close: down to the deepest open markup that ends here, reopening those that go on.
+            if let deepest = open.firstIndex(where: { spans[$0].range.end == offset }) {
+                let closing = open[deepest...]
+                for markup in closing.reversed() { out += Self.closeTag(spans[markup].kind) }
+                let reopen = closing.filter { spans[$0].range.end > offset }.sorted { spans[$0].range.end > spans[$1].range.end }
+                open.removeSubrange(deepest...)
+                for markup in reopen {
+                    out += openTag(spans[markup].kind)
+                    open.append(markup)
+                }
+            }
+            for markup in (starts[offset] ?? []) where spans[markup].range.end > offset {
+                out += openTag(spans[markup].kind)
+                open.append(markup)
+            }
+        }
+
+        while index < text.endIndex {
+            let scalar = text.unicodeScalars[index]
+            if starts[offset] != nil || open.contains(where: { spans[$0].range.end == offset }) || images[offset] != nil {
+                flushText(upTo: index)
+                boundary(at: offset)
+                runStart = index
+            }
+            let next = text.unicodeScalars.index(after: index)
+            if let image = images[offset], scalar == "\u{FFFC}" {
+                flushText(upTo: index)
+                out += imageTag(image)
+                runStart = next
+            }
+            offset += utf16.distance(from: index, to: next)
+            index = next
+        }
+        flushText(upTo: text.endIndex)
+        for markup in open.reversed() { out += Self.closeTag(spans[markup].kind) }
+    }
+
+    func imageTag(_ image: ImageSource) -> String {
+        var tag = "<img src=\"\(HTMLEscaping.attribute(image.src))\""
+        if let alt = image.alt { tag += " alt=\"\(HTMLEscaping.attribute(alt))\"" }
+        if let title = image.title { tag += " title=\"\(HTMLEscaping.attribute(title))\"" }
+        return tag + ">"
+    }
+
+    func openTag(_ kind: MarkupKind) -> String {
+        switch kind {
+        case .strong: "<strong>"
+        case .emphasis: "<em>"
+        case .code: "<code>"
+        case .link(let target):
+            "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
+        case .strike: "<s>"
+        case .underline: "<u>"
+        case .superscript: "<sup>"
+        case .subscript: "<sub>"
+        case .highlight: "<mark>"
+        case .color(let color): "<span style=\"color:\(color.hex)\">"
+        case .background(let color): "<span style=\"background-color:\(color.hex)\">"
+        case .image: ""
+        }
+    }
+
+    static func closeTag(_ kind: MarkupKind) -> String {
+        switch kind {
+        case .strong: "</strong>"
+        case .emphasis: "</em>"
+        case .code: "</code>"
+        case .link: "</a>"
+        case .strike: "</s>"
+        case .underline: "</u>"
+        case .superscript: "</sup>"
+        case .subscript: "</sub>"
+        case .highlight: "</mark>"
+        case .color, .background: "</span>"
+        case .image: ""
+        }
+    }
+}

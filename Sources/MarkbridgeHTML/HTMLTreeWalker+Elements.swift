@@ -1,0 +1,284 @@
+import MarkbridgeHTMLParser
+import MarkbridgeIR
+
+/// Entering and leaving elements: the rules applied.
+extension HTMLTreeWalker {
+    /// Applies the element's rule on the way in; nil when its content is skipped.
+    mutating func enter(_ node: HTMLNodeID) -> Exit? {
+        let tree = self.tree
+        let location = { tree.sourceLocation(of: node) }
+        let name = tree.name(of: node)
+        guard tree.namespace(of: node) == .html else {
+            // SVG and MathML: their text is kept, their structure is not modelled.
+            if let parent = tree.parent(of: node), tree.namespace(of: parent) == .html {
+                report.note("unknown-element", name, at: location()) { "<\(name)> (foreign content) unwrapped, its text kept (\($0)×)" }
+            }
+            return Exit(node: node, rule: .transparent)
+        }
+        var rule = HTMLElementRules.rule(for: tree.tag(of: node))
+        if rule == nil {
+            switch options.unknownElements {
+            case .unwrap:
+                report.note("unknown-element", name, at: location()) { "<\(name)> unwrapped, its text kept (\($0)×)" }
+                rule = .transparent
+            case .drop:
+                report.note("unknown-element", name, at: location()) { "<\(name)> dropped with its content (\($0)×)" }
+                return nil
+            }
+        }
+        guard let rule else { return nil }
+        if rule == .dropped {
+            report.note("dropped-element", name, at: location()) { "<\(name)> dropped with its content (\($0)×)" }
+            return nil
+        }
+        var exit = Exit(node: node, rule: rule, lineBreaksAtEntry: lineBreaks, blocksAtEntry: 0)
+        let style = CSSStyle(tree.attribute("style", of: node), report: &report, location: location)
+        if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
+        switch rule {
+        case .formatting(let kinds):
+            for kind in kinds where !(kind == .code && preDepth > 0) {
+                exit.markups.append(builder.openMarkup(kind))
+            }
+        case .link:
+            if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
+                exit.markups.append(builder.openMarkup(.link(LinkTarget(href: target, title: tree.attribute("title", of: node)))))
+            }
+        case .image:
+            image(node)
+        case .lineBreak:
+            lineBreaks += 1
+            ensureBlock()
+            builder.appendLineBreak()
+        case .horizontalRule:
+            breakBlock()
+            builder.startBlock(.horizontalRule, depth: items.isEmpty ? 0 : max(lists.count, 1), quoteDepth: quoteDepth)
+            builder.endBlock(keepingIfEmpty: true)
+        case .inlineQuote:
+            ensureBlock()
+            builder.append("\u{201C}")
+        case .formControl:
+            formControl(node)
+        case .tableCell(let header):
+            if let index = cellIndex.last {
+                if index > 0 {
+                    ensureBlock()
+                    builder.appendCollapsibleSpace()
+                    builder.append("|")
+                    builder.appendCollapsibleSpace()
+                }
+                cellIndex[cellIndex.count - 1] = index + 1
+            }
+            cellDepth += 1
+            if header { exit.markups.append(builder.openMarkup(.strong)) }
+        default:
+            break
+        }
+        for kind in style.markups { exit.markups.append(builder.openMarkup(kind)) }
+        if let mode = style.whitespace {
+            whitespaceModes.append(mode)
+            exit.pushedWhitespace = true
+        }
+        return exit
+    }
+
+    mutating func leave(_ exit: Exit) {
+        for handle in exit.markups.reversed() { builder.closeMarkup(handle) }
+        if exit.pushedWhitespace { whitespaceModes.removeLast() }
+        guard let rule = exit.rule else { return }
+        switch rule {
+        case .inlineQuote:
+            ensureBlock()
+            builder.append("\u{201D}")
+        case .tableCell:
+            cellDepth -= 1
+        default:
+            break
+        }
+        if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
+    }
+
+    func isBlockBoundary(_ rule: HTMLElementRule) -> Bool {
+        switch rule {
+        case .container, .paragraph, .heading, .blockquote, .preformatted, .list, .listItem, .definition, .figure,
+             .figureCaption, .table, .tableRow, .tableCaption:
+            true
+        default:
+            false
+        }
+    }
+
+    private mutating func enterBlock(_ rule: HTMLElementRule, node: HTMLNodeID, style: CSSStyle, exit: inout Exit) {
+        // Inside a table cell, blocks are flattened into the row's paragraph.
+        if cellDepth > 0 {
+            builder.appendCollapsibleSpace()
+            return
+        }
+        switch rule {
+        case .paragraph, .definition, .figureCaption, .container, .figure:
+            if rule == .definition {
+                report.note("flattened-definition-list", "dl", at: tree.sourceLocation(of: node)) { "definition list flattened into \($0) paragraph\($0 == 1 ? "" : "s")" }
+            }
+            breakBlock()
+        case .heading(let level):
+            startPendingListItem()
+            breakBlock()
+            headingLevels.append(level)
+        case .blockquote:
+            startPendingListItem()
+            breakBlock()
+            quoteDepth += 1
+        case .preformatted:
+            startPendingListItem()
+            breakBlock()
+            if preDepth == 0 { preLanguage = Self.codeLanguage(of: node, in: tree) }
+            preDepth += 1
+        case .list(let ordered):
+            startPendingListItem()
+            breakBlock()
+            let start = tree.attribute("start", of: node).flatMap { Int($0.trimmingASCIIWhitespace()) } ?? 1
+            lists.append(ListFrame(ordered: ordered, next: start))
+        case .listItem:
+            breakBlock()
+            let ordered = lists.last?.ordered ?? false
+            var number = lists.last?.next ?? 1
+            if let value = tree.attribute("value", of: node).flatMap({ Int($0.trimmingASCIIWhitespace()) }) { number = value }
+            if !lists.isEmpty { lists[lists.count - 1].next = number + 1 }
+            items.append(ItemFrame(ordered: ordered, number: number))
+        case .table:
+            breakBlock()
+            if tableDepth == 0 {
+                report.note("table-flattened", "table", at: tree.sourceLocation(of: node)) { "table flattened: one paragraph a row, cells separated by ' | ' (\($0) table\($0 == 1 ? "" : "s"))" }
+            }
+            tableDepth += 1
+        case .tableRow:
+            breakBlock()
+            cellIndex.append(0)
+        case .tableCaption:
+            breakBlock()
+        default:
+            break
+        }
+        if let alignment = style.alignment ?? Self.alignAttribute(node, in: tree) {
+            alignments.append(alignment)
+            exit.pushedAlignment = true
+        }
+    }
+
+    private mutating func leaveBlock(_ rule: HTMLElementRule, exit: Exit) {
+        if cellDepth > 0 {
+            builder.appendCollapsibleSpace()
+            return
+        }
+        let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
+        switch rule {
+        case .paragraph, .definition, .figureCaption:
+            breakBlock(keepingIfEmpty: hadLineBreak)
+            if rule == .figureCaption { attachCaption() }
+        case .heading:
+            breakBlock(keepingIfEmpty: hadLineBreak)
+            headingLevels.removeLast()
+        case .blockquote:
+            breakBlock()
+            quoteDepth -= 1
+        case .preformatted:
+            breakBlock(keepingIfEmpty: true)
+            preDepth -= 1
+            if preDepth == 0 { preLanguage = nil }
+        case .list:
+            breakBlock()
+            lists.removeLast()
+        case .listItem:
+            startPendingListItem()
+            breakBlock()
+            items.removeLast()
+        case .table:
+            breakBlock()
+            tableDepth -= 1
+        case .tableRow:
+            breakBlock()
+            cellIndex.removeLast()
+        default:
+            breakBlock()
+        }
+        if exit.pushedAlignment { alignments.removeLast() }
+    }
+
+    /// A caption right after an image in the same figure is that image's text.
+    private mutating func attachCaption() {
+        var blocks = builder.finishedBlocks
+        guard blocks.count >= 2, blocks[blocks.count - 1].kind == .paragraph else { return }
+        if let image = Self.loneImage(blocks[blocks.count - 2]) { blocks[blocks.count - 2] = image }
+        guard case .image = blocks[blocks.count - 2].kind, blocks[blocks.count - 2].text.isEmpty else { return }
+        let caption = blocks.removeLast()
+        blocks[blocks.count - 1].text = caption.text
+        blocks[blocks.count - 1].markups = caption.markups
+        builder.finishedBlocks = blocks
+    }
+
+    // MARK: Elements with attributes that matter
+
+    private mutating func image(_ node: HTMLNodeID) {
+        let alt = tree.attribute("alt", of: node)
+        guard let src = tree.attribute("src", of: node), let checked = checkedURL(src, for: .image, node: node) else {
+            if let alt, !alt.isEmpty {
+                ensureBlock()
+                builder.append(alt)
+            }
+            return
+        }
+        if cellDepth == 0 && !builder.isInBlock {
+            // An image outside any text: promoted to an IMG block if nothing joins it.
+            ensureBlock()
+        }
+        ensureBlock()
+        builder.appendImage(ImageSource(src: checked, alt: alt, title: tree.attribute("title", of: node)))
+    }
+
+    private mutating func formControl(_ node: HTMLNodeID) {
+        let name = tree.name(of: node)
+        report.note("form-control", "form", at: tree.sourceLocation(of: node)) { "\($0) form control\($0 == 1 ? "" : "s") kept as their visible text" }
+        guard name == "input" else {
+            builder.appendCollapsibleSpace()
+            return
+        }
+        let type = tree.attribute("type", of: node)?.lowercased() ?? "text"
+        guard !["hidden", "password", "checkbox", "radio", "file", "image"].contains(type),
+              let value = tree.attribute("value", of: node) ?? tree.attribute("placeholder", of: node), !value.isEmpty else { return }
+        ensureBlock()
+        builder.append(value)
+    }
+
+    /// The URL after base resolution and the policy; nil (with a diagnostic) when refused.
+    private mutating func checkedURL(_ raw: String, for use: URLPolicy.Use, node: HTMLNodeID) -> String? {
+        var url = raw
+        if let base = options.baseURL { url = URLReference.resolve(URLPolicy.cleaned(url), against: base) }
+        switch options.urlPolicy.check(url, for: use) {
+        case .allowed(let cleaned):
+            return cleaned
+        case .rejected(let reason):
+            let what = use == .link ? "link on <\(tree.name(of: node))> dropped, its text kept" : "image dropped, its alt text kept"
+            report.add(.warning("unsafe-url", "\(what): \(reason)", at: tree.sourceLocation(of: node)))
+            return nil
+        }
+    }
+
+    static func codeLanguage(of node: HTMLNodeID, in tree: HTMLTree) -> String? {
+        func language(_ element: HTMLNodeID) -> String? {
+            guard let classes = tree.attribute("class", of: element) else { return nil }
+            for name in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                if name.hasPrefix("language-") { return String(name.dropFirst(9)) }
+                if name.hasPrefix("lang-") { return String(name.dropFirst(5)) }
+            }
+            return nil
+        }
+        if let found = language(node) { return found }
+        if let child = tree.children(of: node).first(where: { tree.kind(of: $0) == .element }), tree.tag(of: child) == .code {
+            return language(child)
+        }
+        return nil
+    }
+
+    static func alignAttribute(_ node: HTMLNodeID, in tree: HTMLTree) -> TextAlignment? {
+        tree.attribute("align", of: node).flatMap { TextAlignment(rawValue: $0.lowercased().trimmingASCIIWhitespace()) }
+    }
+}

@@ -1,0 +1,192 @@
+import MarkbridgeHTMLParser
+import MarkbridgeIR
+
+/// Walks the parsed tree once, iteratively (enter and exit events from an explicit stack), and
+/// feeds the shared ``DocumentBuilder``: block boundaries, text with whitespace collapsed, and
+/// markups opened and closed around element content.
+struct HTMLTreeWalker {
+    let tree: HTMLTree
+    let options: HTMLReader.Options
+    var builder = DocumentBuilder()
+    var report = LossReport()
+
+    /// What leaving an element must undo.
+    struct Exit {
+        var node: HTMLNodeID
+        var rule: HTMLElementRule?
+        var markups: [DocumentBuilder.OpenMarkup] = []
+        var pushedAlignment = false
+        var pushedWhitespace = false
+        var lineBreaksAtEntry = 0
+        var blocksAtEntry = 0
+    }
+
+    enum WhitespaceMode { case normal, preserve, preserveLines }
+
+    struct ListFrame {
+        var ordered: Bool
+        var next: Int
+    }
+
+    struct ItemFrame {
+        var ordered: Bool
+        var number: Int
+        var started = false
+    }
+
+    var quoteDepth = 0
+    var lists: [ListFrame] = []
+    var items: [ItemFrame] = []
+    var headingLevels: [Int] = []
+    var preDepth = 0
+    var preLanguage: String?
+    var alignments: [TextAlignment] = []
+    var whitespaceModes: [WhitespaceMode] = []
+    var tableDepth = 0
+    var cellDepth = 0
+    var cellIndex: [Int] = []
+    var lineBreaks = 0
+
+    init(tree: HTMLTree, options: HTMLReader.Options) {
+        self.tree = tree
+        self.options = options
+    }
+
+    var diagnostics: [Diagnostic] { report.diagnostics }
+
+    mutating func walk() -> Document {
+        enum Event { case enter(HTMLNodeID), exit(Exit) }
+        var stack: [Event] = tree.children(of: tree.contentRoot).reversed().map { .enter($0) }
+        while let event = stack.popLast() {
+            switch event {
+            case .exit(let exit):
+                leave(exit)
+            case .enter(let node):
+                switch tree.kind(of: node) {
+                case .text:
+                    text(tree.textBytes(of: node))
+                case .comment:
+                    report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
+                case .element:
+                    guard let exit = enter(node) else { continue }
+                    stack.append(.exit(exit))
+                    for child in tree.children(of: node).reversed() { stack.append(.enter(child)) }
+                case .templateContents, .document, .fragment, .doctype:
+                    continue
+                }
+            }
+        }
+        builder.endBlock(keepingIfEmpty: false)
+        var document = builder.finish()
+        Self.promoteLoneImages(&document)
+        return document
+    }
+
+    // MARK: Text
+
+    var whitespaceMode: WhitespaceMode {
+        preDepth > 0 ? .preserve : whitespaceModes.last ?? .normal
+    }
+
+    mutating func text(_ bytes: [UInt8]) {
+        switch whitespaceMode {
+        case .preserve:
+            appendPreserved(bytes, keepingSpaces: true)
+        case .preserveLines:
+            appendPreserved(bytes, keepingSpaces: false)
+        case .normal:
+            appendCollapsed(bytes[...])
+        }
+    }
+
+    /// CSS `white-space: normal`: runs of ASCII whitespace become one collapsible space.
+    private mutating func appendCollapsed(_ bytes: ArraySlice<UInt8>) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if Self.isCollapsible(bytes[index]) {
+                while index < bytes.endIndex, Self.isCollapsible(bytes[index]) { index += 1 }
+                builder.appendCollapsibleSpace()
+            } else {
+                let start = index
+                while index < bytes.endIndex, !Self.isCollapsible(bytes[index]) { index += 1 }
+                ensureBlock()
+                builder.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+        }
+    }
+
+    /// `pre` (every character kept) and `pre-line` (newlines kept, spaces collapsed).
+    private mutating func appendPreserved(_ bytes: [UInt8], keepingSpaces: Bool) {
+        guard !bytes.isEmpty else { return }
+        if keepingSpaces {
+            ensureBlock()
+            builder.append(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if index > 0 {
+                ensureBlock()
+                builder.appendLineBreak()
+            }
+            appendCollapsed(line)
+        }
+    }
+
+    static func isCollapsible(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    // MARK: Blocks
+
+    /// Starts the block the current context calls for, if none is open.
+    mutating func ensureBlock() {
+        guard !builder.isInBlock else { return }
+        let kind: BlockKind
+        var depth = items.isEmpty ? 0 : max(lists.count, 1)
+        if preDepth > 0 {
+            kind = .codeBlock(language: preLanguage)
+        } else if let level = headingLevels.last {
+            kind = .heading(level: level)
+        } else if let item = items.last, !item.started, cellDepth == 0 {
+            items[items.count - 1].started = true
+            kind = item.ordered ? .orderedListItem(number: item.number) : .unorderedListItem
+            depth = max(lists.count - 1, 0)
+        } else {
+            kind = .paragraph
+        }
+        builder.startBlock(kind, depth: min(depth, IRLimits.maxDepth), quoteDepth: min(quoteDepth, IRLimits.maxDepth),
+                           alignment: alignments.last)
+    }
+
+    /// Ends the current block. An empty block is kept only when asked (an intentional blank
+    /// line, a list item); a `<br>` that ends a block is not rendered by browsers, so it goes.
+    mutating func breakBlock(keepingIfEmpty: Bool = false) {
+        guard builder.isInBlock else { return }
+        builder.removeTrailingLineBreak()
+        builder.endBlock(keepingIfEmpty: keepingIfEmpty)
+    }
+
+    /// A list item whose first content is not a paragraph (a nested list, a code block) still
+    /// gets its own, empty, item block first, so depths stay meaningful.
+    mutating func startPendingListItem() {
+        guard let item = items.last, !item.started, cellDepth == 0 else { return }
+        breakBlock()
+        ensureBlock()
+        builder.endBlock(keepingIfEmpty: true)
+    }
+
+    /// A paragraph, caption or `<br>` holding only a U+FFFC with an IMAGE over it is an image
+    /// standing alone: an IMG block.
+    static func promoteLoneImages(_ document: inout Document) {
+        for index in document.blocks.indices {
+            if let image = loneImage(document.blocks[index]) { document.blocks[index] = image }
+        }
+    }
+
+    /// The IMG block a paragraph holding only an image stands for, or nil.
+    static func loneImage(_ block: Block) -> Block? {
+        guard block.kind == .paragraph || block.kind == .blockquote, block.text == "\u{FFFC}", block.markups.count == 1,
+              case .image(let image) = block.markups[0].kind else { return nil }
+        return Block(.image(image), depth: block.depth, quoteDepth: block.quoteDepth, alignment: block.alignment)
+    }
+}

@@ -1,0 +1,106 @@
+/// Resolving a relative URL against a base, per RFC 3986 section 5.2 (the algorithm browsers
+/// agree with for the http and https URLs stored content links to). Pure string work: nothing
+/// is fetched or looked up.
+public enum URLReference {
+    struct Parts {
+        var scheme: String?
+        var authority: String?
+        var path: String
+        var query: String?
+        var fragment: String?
+
+        /// RFC 3986, appendix B, by hand: scheme, authority, path, query, fragment.
+        init(_ reference: String) {
+            var rest = Substring(reference)
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            if let question = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: question)...])
+                rest = rest[..<question]
+            }
+            if let scheme = URLPolicy.scheme(of: String(rest)), let colon = rest.firstIndex(of: ":") {
+                self.scheme = scheme
+                rest = rest[rest.index(after: colon)...]
+            }
+            if rest.hasPrefix("//") {
+                rest = rest.dropFirst(2)
+                let end = rest.firstIndex(of: "/") ?? rest.endIndex
+                authority = String(rest[..<end])
+                rest = rest[end...]
+            }
+            path = String(rest)
+        }
+
+        var string: String {
+            var out = ""
+            if let scheme { out += scheme + ":" }
+            if let authority { out += "//" + authority }
+            out += path
+            if let query { out += "?" + query }
+            if let fragment { out += "#" + fragment }
+            return out
+        }
+    }
+
+    /// `reference` resolved against `base`; `reference` unchanged when it has a scheme, or when
+    /// `base` has none (a base must be absolute).
+    public static func resolve(_ reference: String, against base: String) -> String {
+        let relative = Parts(reference)
+        let baseParts = Parts(base)
+        guard relative.scheme == nil, baseParts.scheme != nil else { return reference }
+        var target = Parts("")
+        target.scheme = baseParts.scheme
+        target.fragment = relative.fragment
+        if relative.authority != nil {
+            target.authority = relative.authority
+            target.path = removingDotSegments(relative.path)
+            target.query = relative.query
+        } else if relative.path.isEmpty {
+            target.authority = baseParts.authority
+            target.path = baseParts.path
+            target.query = relative.query ?? baseParts.query
+        } else {
+            target.authority = baseParts.authority
+            target.query = relative.query
+            if relative.path.hasPrefix("/") {
+                target.path = removingDotSegments(relative.path)
+            } else {
+                target.path = removingDotSegments(merge(base: baseParts, relativePath: relative.path))
+            }
+        }
+        return target.string
+    }
+
+    private static func merge(base: Parts, relativePath: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + relativePath }
+        guard let slash = base.path.lastIndex(of: "/") else { return relativePath }
+        return String(base.path[...slash]) + relativePath
+    }
+
+    /// RFC 3986, 5.2.4.
+    static func removingDotSegments(_ path: String) -> String {
+        var output: [Substring] = []
+        var endsWithSlash = false
+        let absolute = path.hasPrefix("/")
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            if index == 0 && absolute { continue }
+            let isLast = index == segments.count - 1
+            switch segment {
+            case ".":
+                endsWithSlash = isLast
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                endsWithSlash = isLast
+            default:
+                output.append(segment)
+                endsWithSlash = false
+            }
+        }
+        var result = (absolute ? "/" : "") + output.joined(separator: "/")
+        if endsWithSlash && !result.hasSuffix("/") { result += "/" }
+        return result
+    }
+}
