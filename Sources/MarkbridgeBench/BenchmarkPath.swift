@@ -24,10 +24,20 @@ struct BenchmarkPath: Sendable {
             let document = try MarkupJSONReader().read(bytes).value
             return { MarkupJSONWriter().write(document).value.count }
         },
-        BenchmarkPath(name: "html-parse", input: { Array($0.html.utf8) }) { bytes in
+        BenchmarkPath(name: "html-parse", input: html) { bytes in
             { try HTMLParser().parseFragment(bytes).value.nodeCount }
+        },
+        BenchmarkPath(name: "html-to-json", input: html) { bytes in
+            { MarkupJSONWriter().write(try HTMLReader().read(bytes).value).value.count }
+        },
+        BenchmarkPath(name: "html-to-html", input: html) { bytes in
+            { HTMLWriter().write(try HTMLReader().read(bytes).value).value.count }
+        },
+        BenchmarkPath(name: "html-to-text", input: html) { bytes in
+            { PlainTextWriter().write(try HTMLReader().read(bytes).value).value.count }
         },
     ]
 
+    private static let html: @Sendable (Corpus.Sample) -> [UInt8] = { Array($0.html.utf8) }
     private static let markupJSON: @Sendable (Corpus.Sample) -> [UInt8] = { MarkupJSONWriter().write($0.document).value }
 }

@@ -22,6 +22,13 @@ if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count 
     exit(line.hasPrefix("error") ? 1 : 0)
 }
 
+// `--corpus html|json` writes the large corpus document to standard output, to look at it.
+if let format = option("--corpus") {
+    let sample = Corpus.samples(.large, scale: scale)[0]
+    print(format == "html" ? sample.html : String(decoding: MarkupJSONWriter().write(sample.document).value, as: UTF8.self))
+    exit(0)
+}
+
 let only = option("--path")
 print("markbridge-bench: release build required for meaningful figures; corpus seed \(Corpus.seed), scale \(scale)")
 print(Runner.header)

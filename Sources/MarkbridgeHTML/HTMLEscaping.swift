@@ -5,10 +5,9 @@ enum HTMLEscaping {
     /// Text content: `&`, `<`, `>`; controls the parser would drop or fold as references;
     /// a line feed as `<br>` unless `preformatted`.
     static func appendText(_ text: Substring, to out: inout String, preformatted: Bool) {
-        var run = text.unicodeScalars.startIndex
         let scalars = text.unicodeScalars
+        var run = scalars.startIndex
         var index = scalars.startIndex
-        func flush() { out.unicodeScalars.append(contentsOf: scalars[run..<index]) }
         while index < scalars.endIndex {
             let scalar = scalars[index]
             let replacement: String?
@@ -23,16 +22,15 @@ enum HTMLEscaping {
             case "\u{1}"..."\u{1F}", "\u{7F}": replacement = "&#\(scalar.value);"
             default: replacement = nil
             }
+            let next = scalars.index(after: index)
             if let replacement {
-                flush()
-                out += replacement
-                index = scalars.index(after: index)
-                run = index
-            } else {
-                index = scalars.index(after: index)
+                out.append(contentsOf: text[run..<index])
+                out.append(replacement)
+                run = next
             }
+            index = next
         }
-        flush()
+        out.append(contentsOf: text[run..<scalars.endIndex])
     }
 
     /// An attribute value, for double quotes: `&`, `"`, `<`, `>` and `'` escaped.

@@ -30,53 +30,72 @@ struct HTMLInlineRenderer {
         let spans = markups.filter { if case .image = $0.kind { false } else { true } }
         var starts: [Int: [Int]] = [:]
         for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
-        var open: [Int] = []
-        var offset = 0
+        var state = RunState(spans: spans, starts: starts, renderer: self)
         let text = block.text
-        var runStart = text.startIndex
-        var index = text.startIndex
-        let utf16 = text.utf16
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var index = scalars.startIndex
+        var offset = 0
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if state.hasBoundary(at: offset) || images[offset] != nil {
+                if runStart < index { HTMLEscaping.appendText(text[runStart..<index], to: &out, preformatted: preformatted) }
+                state.boundary(at: offset, out: &out)
+                runStart = index
+            }
+            let next = scalars.index(after: index)
+            if let image = images[offset], scalar == "\u{FFFC}" {
+                if runStart < index { HTMLEscaping.appendText(text[runStart..<index], to: &out, preformatted: preformatted) }
+                out += imageTag(image)
+                runStart = next
+            }
+            offset += scalar.value > 0xFFFF ? 2 : 1
+            index = next
+        }
+        if runStart < scalars.endIndex { HTMLEscaping.appendText(text[runStart...], to: &out, preformatted: preformatted) }
+        state.closeAll(out: &out)
+    }
 
-        func flushText(upTo end: String.Index) {
-            if runStart < end { HTMLEscaping.appendText(text[runStart..<end], to: &out, preformatted: preformatted) }
+    /// The open elements while a block is written, and the opening and closing at offsets.
+    private struct RunState {
+        let spans: [Markup]
+        let starts: [Int: [Int]]
+        let renderer: HTMLInlineRenderer
+        var open: [Int] = []
+
+        init(spans: [Markup], starts: [Int: [Int]], renderer: HTMLInlineRenderer) {
+            self.spans = spans
+            self.starts = starts
+            self.renderer = renderer
         }
 
-        func boundary(at offset: Int) {
-            // Close: down to the deepest open markup that ends here, reopening those that go on.
+        func hasBoundary(at offset: Int) -> Bool {
+            starts[offset] != nil || open.contains { spans[$0].range.end == offset }
+        }
+
+        /// Close down to the deepest open markup that ends here, reopening those that go on
+        /// (longest first), then open the markups starting here.
+        mutating func boundary(at offset: Int, out: inout String) {
             if let deepest = open.firstIndex(where: { spans[$0].range.end == offset }) {
                 let closing = open[deepest...]
-                for markup in closing.reversed() { out += Self.closeTag(spans[markup].kind) }
+                for markup in closing.reversed() { out += HTMLInlineRenderer.closeTag(spans[markup].kind) }
                 let reopen = closing.filter { spans[$0].range.end > offset }.sorted { spans[$0].range.end > spans[$1].range.end }
                 open.removeSubrange(deepest...)
                 for markup in reopen {
-                    out += openTag(spans[markup].kind)
+                    out += renderer.openTag(spans[markup].kind)
                     open.append(markup)
                 }
             }
-            for markup in (starts[offset] ?? []) where spans[markup].range.end > offset {
-                out += openTag(spans[markup].kind)
+            for markup in starts[offset] ?? [] where spans[markup].range.end > offset {
+                out += renderer.openTag(spans[markup].kind)
                 open.append(markup)
             }
         }
 
-        while index < text.endIndex {
-            let scalar = text.unicodeScalars[index]
-            if starts[offset] != nil || open.contains(where: { spans[$0].range.end == offset }) || images[offset] != nil {
-                flushText(upTo: index)
-                boundary(at: offset)
-                runStart = index
-            }
-            let next = text.unicodeScalars.index(after: index)
-            if let image = images[offset], scalar == "\u{FFFC}" {
-                flushText(upTo: index)
-                out += imageTag(image)
-                runStart = next
-            }
-            offset += utf16.distance(from: index, to: next)
-            index = next
+        mutating func closeAll(out: inout String) {
+            for markup in open.reversed() { out += HTMLInlineRenderer.closeTag(spans[markup].kind) }
+            open.removeAll()
         }
-        flushText(upTo: text.endIndex)
-        for markup in open.reversed() { out += Self.closeTag(spans[markup].kind) }
     }
 
     func imageTag(_ image: ImageSource) -> String {

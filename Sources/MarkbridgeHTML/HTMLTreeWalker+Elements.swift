@@ -9,7 +9,13 @@ extension HTMLTreeWalker {
         let location = { tree.sourceLocation(of: node) }
         let name = tree.name(of: node)
         guard tree.namespace(of: node) == .html else {
-            // SVG and MathML: their text is kept, their structure is not modelled.
+            // SVG and MathML: their text is kept, their structure is not modelled; their scripts
+            // and style sheets are dropped like HTML ones.
+            let lowered = name.lowercased()
+            if lowered == "script" || lowered == "style" {
+                report.note("dropped-element", lowered, at: location()) { "<\(lowered)> dropped with its content (\($0)×)" }
+                return nil
+            }
             if let parent = tree.parent(of: node), tree.namespace(of: parent) == .html {
                 report.note("unknown-element", name, at: location()) { "<\(name)> (foreign content) unwrapped, its text kept (\($0)×)" }
             }

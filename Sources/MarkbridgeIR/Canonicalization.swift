@@ -30,7 +30,10 @@ extension Block {
     public mutating func canonicalize() {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
-        markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(markups, in: text))
+        // Merge before trimming: a markup split into touching pieces (as writers split crossing
+        // markups) is one markup again before its edges are looked at.
+        let merged = Self.canonicalMarkups(markups)
+        markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(merged, in: text))
     }
 
     /// Moves the edges of trimmable markups inward past whitespace.

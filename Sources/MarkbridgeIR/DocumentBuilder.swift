@@ -21,6 +21,8 @@ public struct DocumentBuilder: Sendable {
     /// Collapsible whitespace seen and not yet written: it becomes one space only if more text
     /// follows in the same block (CSS `white-space: normal`).
     private var pendingSpace = false
+    /// Markups opened after the pending space was noted begin after it, when it is written.
+    private var pendingSpaceMark = 0
 
     public init() {}
 
@@ -53,6 +55,9 @@ public struct DocumentBuilder: Sendable {
         if pendingSpace {
             pendingSpace = false
             if utf16Length > 0 {
+                for index in open.indices where open[index].id > pendingSpaceMark && open[index].start == utf16Length {
+                    open[index].start += 1
+                }
                 text += " "
                 utf16Length += 1
             }
@@ -66,6 +71,7 @@ public struct DocumentBuilder: Sendable {
     /// Markdown soft breaks) call this instead of appending spaces.
     public mutating func appendCollapsibleSpace() {
         guard current != nil, utf16Length > 0, text.utf8.last != 0x0A else { return }
+        if !pendingSpace { pendingSpaceMark = nextID }
         pendingSpace = true
     }
 

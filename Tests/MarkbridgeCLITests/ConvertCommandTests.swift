@@ -84,3 +84,21 @@ struct ConvertCommandTests {
         #expect(run("convert", "nope.json") == CommandResult(exitCode: 1, standardError: "Error: cannot read 'nope.json': no such file\n"))
     }
 }
+
+@Suite("markbridge convert with HTML and text")
+struct ConvertHTMLCommandTests {
+    @Test("HTML in, JSON out; relative links resolved with --base-url; the loss report on standard error")
+    func htmlToJSON() {
+        let files = MemoryFileSystem(files: ["page.html": #"<p><a href="/docs">docs</a> <span style="font-size:9px">small</span></p>"#])
+        let result = run("convert", "--base-url", "https://example.com/a/b", "page.html", files: files)
+        #expect(result.standardOutputText == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"docs small","markups":[{"type":"LINK","start":0,"end":4,"href":"https://example.com/docs"}]}]}"# + "\n")
+        #expect(result.standardError == "page.html:1:29: warning: CSS property 'font-size' dropped (1×) [dropped-style]\n")
+    }
+
+    @Test("JSON in, HTML and text out")
+    func jsonToHTMLAndText() {
+        let files = MemoryFileSystem(files: ["d.json": #"{"paragraphs":[{"type":"H1","text":"T"},{"type":"ULI","text":"a & b"}]}"#])
+        #expect(run("convert", "--to", "html", "d.json", files: files).standardOutputText == "<h1>T</h1>\n<ul>\n<li>a &amp; b</li>\n</ul>\n")
+        #expect(run("convert", "--to", "text", "d.json", files: files).standardOutputText == "T\n\n• a & b\n")
+    }
+}

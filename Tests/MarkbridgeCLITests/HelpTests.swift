@@ -27,20 +27,25 @@ struct HelpTests {
         Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard
         output. Diagnostics (anything dropped or changed) go to standard error.
 
-        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [<file>]
+        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]
 
         ARGUMENTS:
           <file>                The input file, or '-' for standard input. (default: -)
 
         OPTIONS:
-          --from <format>       The input format: json. Inferred from the file extension when omitted.
-          --to <format>         The output format: json. (default: json)
+          --from <format>       The input format: json, html. Inferred from the file extension when omitted.
+          --to <format>         The output format: json, html, text. (default: json)
           --offsets <unit>      Unit of markup offsets in JSON output: utf16, scalar or utf8. (default: utf16)
           --pretty              Indent JSON output, one key a line.
           -o, --output <file>   Write to <file> instead of standard output.
           --diagnostics <style> How diagnostics are printed: text or json (JSON Lines). (default: text)
           --strict              Fail (exit 1) if the conversion raises any diagnostic.
           --allow-unsafe-urls   Let every URL through, javascript: included. Unsafe.
+          --base-url <url>      Resolve relative URLs in HTML input against <url>.
+          --standalone          HTML output as a whole document, not a fragment.
+          --unknown-elements <policy>
+                                HTML elements without a rule: unwrap (keep their text) or drop. (default: unwrap)
+          --lossy               Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.
           -h, --help            Show help information.
 
         """

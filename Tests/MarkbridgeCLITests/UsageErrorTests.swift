@@ -3,7 +3,7 @@ import MarkbridgeCLI
 
 @Suite("Command usage errors: Error, usage line, pointer to help; exit 64")
 struct UsageErrorTests {
-    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [<file>]\n  See 'markbridge help convert' for more information.\n"
+    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]\n  See 'markbridge help convert' for more information.\n"
     static let rootUsage = "Usage: markbridge <subcommand>\n  See 'markbridge help' for more information.\n"
 
     @Test("Each wrong command line gets its message", arguments: [
@@ -14,8 +14,11 @@ struct UsageErrorTests {
         (["convert", "a.json", "b.json"], "Error: Unexpected argument 'b.json'\n" + convertUsage),
         (["convert"], "Error: Cannot infer the input format of standard input; pass --from\n" + convertUsage),
         (["convert", "doc.docx"], "Error: Cannot infer the input format of 'doc.docx' from its extension; pass --from\n" + convertUsage),
-        (["convert", "--from", "rtf", "x"], "Error: Unknown input format 'rtf' (expected one of: json)\n" + convertUsage),
-        (["convert", "--to", "rtf", "x.json"], "Error: Unknown output format 'rtf' (expected one of: json)\n" + convertUsage),
+        (["convert", "--from", "rtf", "x"], "Error: Unknown input format 'rtf' (expected one of: json, html)\n" + convertUsage),
+        (["convert", "--to", "rtf", "x.json"], "Error: Unknown output format 'rtf' (expected one of: json, html, text)\n" + convertUsage),
+        (["convert", "--base-url", "/relative", "x.html"], "Error: --base-url must be an absolute URL, not '/relative'\n" + convertUsage),
+        (["convert", "--unknown-elements", "keep", "x.html"], "Error: Unknown policy 'keep' for --unknown-elements (expected one of: unwrap, drop)\n" + convertUsage),
+        (["convert", "--from", "text", "x"], "Error: Unknown input format 'text' (expected one of: json, html)\n" + convertUsage),
         (["convert", "--offsets", "utf32", "x.json"], "Error: Unknown offset unit 'utf32' (expected one of: utf16, scalar, utf8)\n" + convertUsage),
         (["convert", "--diagnostics", "xml", "x.json"], "Error: Unknown diagnostics style 'xml' (expected one of: text, json)\n" + convertUsage),
         (["convert", "x.json", "--to"], "Error: Missing value for '--to <format>'\n" + convertUsage),

@@ -1,0 +1,138 @@
+import MarkbridgeIR
+
+/// The HTML writer's state: the output, the containers open around the current block (quotes,
+/// lists, list items) and the numbering of open ordered lists. One value owns the output, so
+/// appending never copies it.
+struct HTMLBlockEmitter {
+    /// An open container around blocks.
+    enum Container: Equatable {
+        case quote
+        case list(ordered: Bool)
+        case item
+    }
+
+    var out = ""
+    var inline: HTMLInlineRenderer
+    private var open: [Container] = []
+    /// The number the next item of each open list would show without a `value`.
+    private var nextNumbers: [Int] = []
+    private let urlPolicy: URLPolicy
+
+    init(urlPolicy: URLPolicy) {
+        self.urlPolicy = urlPolicy
+        inline = HTMLInlineRenderer(urlPolicy: urlPolicy)
+    }
+
+    mutating func close(to count: Int) {
+        while open.count > count {
+            switch open.removeLast() {
+            case .quote: out += "</blockquote>\n"
+            case .list(let ordered):
+                out += ordered ? "</ol>\n" : "</ul>\n"
+                nextNumbers.removeLast()
+            case .item: out += "</li>\n"
+            }
+        }
+    }
+
+    /// Closes and opens containers so the block sits where its quote depth and list depth say:
+    /// quotes outside, then a list and an item for each level of depth.
+    mutating func write(_ block: Block, index: Int) {
+        var target: [Container] = Array(repeating: .quote, count: block.quoteDepth)
+        let base = target.count
+        for level in 0..<block.depth {
+            let position = base + level * 2
+            if position < open.count, case .list(let ordered) = open[position] {
+                target.append(.list(ordered: ordered))
+            } else {
+                target.append(.list(ordered: false))
+            }
+            target.append(.item)
+        }
+        var itemNumber: Int?
+        switch block.kind {
+        case .unorderedListItem: target.append(.list(ordered: false))
+        case .orderedListItem(let number):
+            target.append(.list(ordered: true))
+            itemNumber = number
+        default: break
+        }
+        var common = 0
+        while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
+        close(to: common)
+        for container in target[common...] {
+            open.append(container)
+            switch container {
+            case .quote: out += "<blockquote>\n"
+            case .list(let ordered):
+                if ordered {
+                    let start = itemNumber ?? 1
+                    out += start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n"
+                    nextNumbers.append(start)
+                } else {
+                    out += "<ul>\n"
+                    nextNumbers.append(1)
+                }
+            case .item: out += "<li>"
+            }
+        }
+        writeBlock(block, index: index, itemNumber: itemNumber)
+    }
+
+    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?) {
+        let style = HTMLWriter.style(for: block)
+        switch block.kind {
+        case .paragraph, .blockquote:
+            out += "<p\(style)>"
+            writeInline(block, index: index)
+            out += "</p>\n"
+        case .heading(let level):
+            out += "<h\(level)\(style)>"
+            writeInline(block, index: index)
+            out += "</h\(level)>\n"
+        case .unorderedListItem, .orderedListItem:
+            var attributes = style
+            if let number = itemNumber, let expected = nextNumbers.last, number != expected { attributes += " value=\"\(number)\"" }
+            if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
+            open.append(.item)
+            out += "<li\(attributes)>"
+            if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
+            // A line break that ends an item: one more, as the reader drops the last.
+            if block.text.hasSuffix("\n") { out += "<br>" }
+        case .codeBlock(let language):
+            let attribute = language.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
+            out += "<pre\(style)><code\(attribute)>"
+            // The parser drops a newline right after <pre>, and the reader one that ends the block.
+            if block.text.hasPrefix("\n") { out += "\n" }
+            inline.render(block, blockIndex: index, preformatted: true, into: &out)
+            if block.text.hasSuffix("\n") { out += "\n" }
+            out += "</code></pre>\n"
+        case .image(let image):
+            if case .rejected(let reason) = urlPolicy.check(image.src, for: .image) {
+                inline.diagnostics.append(.warning("unsafe-url", "image block \(index) not written: \(reason)"))
+                return
+            }
+            if block.text.isEmpty {
+                out += "<p\(style)>\(inline.imageTag(image))</p>\n"
+            } else {
+                out += "<figure\(style)>\(inline.imageTag(image))<figcaption>"
+                inline.render(block, blockIndex: index, preformatted: false, into: &out)
+                out += "</figcaption></figure>\n"
+            }
+        case .horizontalRule:
+            out += "<hr>\n"
+        }
+    }
+
+    /// Paragraph-like content: an empty block is an intentional blank line, written as a lone
+    /// `<br>`; a line break that ends the text gets one more `<br>`, since the reader (like a
+    /// browser) does not count the last one.
+    private mutating func writeInline(_ block: Block, index: Int) {
+        if block.text.isEmpty {
+            out += "<br>"
+            return
+        }
+        inline.render(block, blockIndex: index, preformatted: false, into: &out)
+        if block.text.hasSuffix("\n") { out += "<br>" }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+import MarkbridgeHTML
+import MarkbridgeIR
+import MarkbridgeJSON
+
+@Suite("HTML writer")
+struct HTMLWriterTests {
+    func html(_ json: String, options: HTMLWriter.Options = .default) throws -> String {
+        let document = try MarkupJSONReader().read(json).value
+        return String(decoding: HTMLWriter(options: options).write(document).value, as: UTF8.self)
+    }
+
+    @Test("Overlapping markups become properly nested elements, split where they cross")
+    func overlap() throws {
+        #expect(try html(#"{"paragraphs":[{"type":"P","text":"abcdefgh","markups":[{"type":"STRONG","start":0,"end":5},{"type":"EM","start":3,"end":8}]}]}"#)
+            == "<p><strong>abc<em>de</em></strong><em>fgh</em></p>\n")
+    }
+
+    @Test("Lists nest by depth, with continuation paragraphs, start numbers and values")
+    func lists() throws {
+        let json = #"{"paragraphs":[{"type":"ULI","text":"a"},{"type":"OLI","text":"b","depth":1,"number":3},{"type":"OLI","text":"c","depth":1,"number":9},{"type":"P","text":"more","depth":1},{"type":"ULI","text":"d"}]}"#
+        #expect(try html(json) == """
+            <ul>
+            <li>a<ol start="3">
+            <li>b</li>
+            <li value="9">c</li>
+            </ol>
+            <p>more</p>
+            </li>
+            <li>d</li>
+            </ul>
+
+            """)
+    }
+
+    @Test("Quotes, code with language, images, rules, alignment, empty paragraphs, colors")
+    func blocks() throws {
+        let json = ##"{"paragraphs":[{"type":"BQ","text":"q","quoteDepth":2},{"type":"PRE","text":"a < b\n","language":"c"},{"type":"IMG","src":"https://e.x/a.png","alt":"A \"quoted\""},{"type":"HR"},{"type":"P","align":"center"},{"type":"P","text":"red","markups":[{"type":"COLOR","start":0,"end":3,"color":"#FF000080"}]}]}"##
+        #expect(try html(json) == """
+            <blockquote>
+            <blockquote>
+            <p>q</p>
+            </blockquote>
+            </blockquote>
+            <pre><code class="language-c">a &lt; b
+
+            </code></pre>
+            <p><img src="https://e.x/a.png" alt="A &quot;quoted&quot;"></p>
+            <hr>
+            <p style="text-align:center"><br></p>
+            <p><span style="color:#FF000080">red</span></p>
+
+            """)
+    }
+
+    @Test("Text that looks like markup is escaped; unsafe links are not written")
+    func safety() throws {
+        let document = Document(blocks: [Block(.paragraph, text: "<script>alert(1)</script> & x", markups: [
+            Markup(.link(LinkTarget(href: "javascript:alert(1)")), start: 0, end: 8),
+            Markup(.link(LinkTarget(href: "https://e.x/?a=1&b=\"2\"", title: "t'")), start: 28, end: 29),
+        ])])
+        let written = HTMLWriter().write(document)
+        #expect(String(decoding: written.value, as: UTF8.self)
+            == "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; <a href=\"https://e.x/?a=1&amp;b=&quot;2&quot;\" title=\"t&#39;\">x</a></p>\n")
+        #expect(written.diagnostics.map(\.code) == ["unsafe-url"])
+    }
+
+    @Test("--standalone wraps a whole document with a UTF-8 meta tag")
+    func standalone() throws {
+        #expect(try html(#"{"paragraphs":[{"type":"P","text":"x"}]}"#, options: .init(standalone: true)) == """
+            <!DOCTYPE html>
+            <html>
+            <head>
+            <meta charset="utf-8">
+            <title></title>
+            </head>
+            <body>
+            <p>x</p>
+            </body>
+            </html>
+
+            """)
+    }
+}
