@@ -39,7 +39,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         // Markdown: the only module that imports the cmark C module.
-        .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeIR", "CCmark"]),
+        .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeIR", "MarkbridgeHTML", "CCmark"]),
 
         // The umbrella that services import: the format registry and the converter facade.
         .target(

@@ -15,11 +15,13 @@ public struct ConversionOptions: Hashable, Sendable {
     public var unknownElements: HTMLReader.UnknownElementPolicy
     /// Replace invalid UTF-8 in HTML input with U+FFFD (reported) instead of failing.
     public var repairsInvalidUTF8: Bool
+    /// Whether Markdown output may use inline and block HTML where CommonMark has no syntax.
+    public var markdownHTML: MarkdownWriter.HTMLPolicy
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
-        repairsInvalidUTF8: Bool = false
+        repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep
     ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
@@ -28,6 +30,7 @@ public struct ConversionOptions: Hashable, Sendable {
         self.standalone = standalone
         self.unknownElements = unknownElements
         self.repairsInvalidUTF8 = repairsInvalidUTF8
+        self.markdownHTML = markdownHTML
     }
 
     public static let `default` = ConversionOptions()

@@ -3,3 +3,4 @@
 @_exported import MarkbridgeHTMLParser
 @_exported import MarkbridgeHTML
 @_exported import MarkbridgeText
+@_exported import MarkbridgeMarkdown

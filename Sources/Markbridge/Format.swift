@@ -64,3 +64,19 @@ extension Format {
         writer: { document, _ in PlainTextWriter().write(document) }
     )
 }
+
+extension Format {
+    /// CommonMark, through cmark: read with HTML blocks and inline tags mapped by the HTML rules;
+    /// written so that it always reads back as the same IR.
+    public static let markdown = Format(
+        name: "markdown",
+        summary: "CommonMark (cmark): written so that it reads back as the same document",
+        fileExtensions: ["md", "markdown", "mdown"],
+        reader: { bytes, options throws(ConversionError) in
+            try MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(bytes)
+        },
+        writer: { document, options in
+            MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.urlPolicy)).write(document)
+        }
+    )
+}

@@ -8,7 +8,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// Every format Markbridge ships.
-    public static let standard = FormatRegistry([.markupJSON, .html, .plainText])
+    public static let standard = FormatRegistry([.markupJSON, .html, .markdown, .plainText])
 
     public func format(named name: String) -> Format? {
         formats.first { $0.name == name.lowercased() }

@@ -20,8 +20,10 @@ struct ConvertCommand {
     static let unknownElements = OptionSpec(["--unknown-elements"], value: "policy",
                                             help: "HTML elements without a rule: unwrap (keep their text) or drop.", default: "unwrap")
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
+    static let markdownHTML = OptionSpec(["--markdown-html"], value: "policy",
+                                         help: "Markdown output: keep (inline HTML where CommonMark has no syntax) or drop.", default: "keep")
     static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, standalone, unknownElements,
-                        lossy, MarkbridgeCommandLine.helpSpec]
+                        lossy, markdownHTML, MarkbridgeCommandLine.helpSpec]
 
     static let usage = "markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] "
         + "[-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]"
@@ -108,6 +110,12 @@ struct ConvertCommand {
             }
             options.standalone = parsed.isSet(ConvertCommand.standalone)
             options.repairsInvalidUTF8 = parsed.isSet(ConvertCommand.lossy)
+            if let policy = parsed.value(ConvertCommand.markdownHTML) {
+                guard let parsedPolicy = MarkdownWriter.HTMLPolicy(rawValue: policy) else {
+                    throw UsageError(message: "Unknown policy '\(policy)' for --markdown-html (expected one of: keep, drop)")
+                }
+                options.markdownHTML = parsedPolicy
+            }
             if let policy = parsed.value(ConvertCommand.unknownElements) {
                 guard let parsedPolicy = HTMLReader.UnknownElementPolicy(rawValue: policy) else {
                     throw UsageError(message: "Unknown policy '\(policy)' for --unknown-elements (expected one of: unwrap, drop)")

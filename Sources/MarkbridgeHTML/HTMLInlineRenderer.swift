@@ -4,9 +4,13 @@ import MarkbridgeIR
 /// markups are split where they cross: at each offset the elements that end there are closed
 /// (with those opened inside them), then reopened if they go on, longest first, which keeps
 /// the number of splits low; markups starting at an offset open longest first, as outer ones.
-struct HTMLInlineRenderer {
+public struct HTMLInlineRenderer {
     let urlPolicy: URLPolicy
     var diagnostics: [Diagnostic] = []
+
+    init(urlPolicy: URLPolicy) {
+        self.urlPolicy = urlPolicy
+    }
 
     mutating func render(_ block: Block, blockIndex: Int, preformatted: Bool, into out: inout String) {
         let markups = block.markups.filter { markup in
@@ -103,6 +107,16 @@ struct HTMLInlineRenderer {
         if let alt = image.alt { tag += " alt=\"\(HTMLEscaping.attribute(alt))\"" }
         if let title = image.title { tag += " title=\"\(HTMLEscaping.attribute(title))\"" }
         return tag + ">"
+    }
+
+    /// The start tag for a markup, for other writers that embed inline HTML.
+    public static func startTag(_ kind: MarkupKind) -> String {
+        HTMLInlineRenderer(urlPolicy: .unrestricted).openTag(kind)
+    }
+
+    /// The end tag for a markup.
+    public static func endTag(_ kind: MarkupKind) -> String {
+        closeTag(kind)
     }
 
     func openTag(_ kind: MarkupKind) -> String {

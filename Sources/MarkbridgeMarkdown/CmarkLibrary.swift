@@ -1,11 +1,100 @@
 import CCmark
 
-/// The linked cmark library. All cmark calls live behind this boundary: nothing outside the
-/// Markdown module sees a C pointer.
-public enum CmarkLibrary {
+/// The linked cmark library. All cmark calls live in this file, behind this boundary: nothing
+/// outside it sees a C pointer, and every node is freed with `defer` right after creation.
+enum CmarkLibrary {
     /// The version of libcmark the binary is linked against, as cmark reports it ("0.30.2").
-    public static var version: String {
+    static var version: String {
         guard let pointer = cmark_version_string() else { return "unknown" }
         return String(cString: pointer)
     }
+
+    /// One step of cmark's iterator, as Swift values.
+    struct Event {
+        enum Kind {
+            case document, blockQuote, list(ordered: Bool, start: Int, parenthesis: Bool), item, codeBlock(info: String)
+            case htmlBlock, paragraph, heading(level: Int), thematicBreak
+            case text, softBreak, lineBreak, code, htmlInline, emphasis, strong
+            case link(url: String, title: String), image(url: String, title: String)
+            case custom
+        }
+
+        var kind: Kind
+        var isEnter: Bool
+        /// The literal of leaf nodes (text, code, HTML, code blocks).
+        var literal: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Parses `markdown` with cmark (safe mode: no raw HTML rendering; we read HTML ourselves)
+    /// and reports every enter and exit event, in order. cmark's own iterator walks the tree, so
+    /// nesting costs no Swift stack.
+    static func walk(_ markdown: [UInt8], _ visit: (Event) -> Void) {
+        markdown.withUnsafeBufferPointer { buffer in
+            let root = buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+            guard let root else { return }
+            defer { cmark_node_free(root) }
+            guard let iterator = cmark_iter_new(root) else { return }
+            defer { cmark_iter_free(iterator) }
+            while true {
+                let eventType = cmark_iter_next(iterator)
+                if eventType == CMARK_EVENT_DONE || eventType == CMARK_EVENT_NONE { break }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                visit(event(for: node, isEnter: eventType == CMARK_EVENT_ENTER))
+            }
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func event(for node: OpaquePointer, isEnter: Bool) -> Event {
+        let kind: Event.Kind
+        var literal = ""
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: kind = .document
+        case CMARK_NODE_BLOCK_QUOTE: kind = .blockQuote
+        case CMARK_NODE_LIST:
+            kind = .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                         start: Int(cmark_node_get_list_start(node)),
+                         parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM)
+        case CMARK_NODE_ITEM: kind = .item
+        case CMARK_NODE_CODE_BLOCK:
+            kind = .codeBlock(info: string(cmark_node_get_fence_info(node)))
+            literal = string(cmark_node_get_literal(node))
+        case CMARK_NODE_HTML_BLOCK:
+            kind = .htmlBlock
+            literal = string(cmark_node_get_literal(node))
+        case CMARK_NODE_PARAGRAPH: kind = .paragraph
+        case CMARK_NODE_HEADING: kind = .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
+        case CMARK_NODE_TEXT:
+            kind = .text
+            literal = string(cmark_node_get_literal(node))
+        case CMARK_NODE_SOFTBREAK: kind = .softBreak
+        case CMARK_NODE_LINEBREAK: kind = .lineBreak
+        case CMARK_NODE_CODE:
+            kind = .code
+            literal = string(cmark_node_get_literal(node))
+        case CMARK_NODE_HTML_INLINE:
+            kind = .htmlInline
+            literal = string(cmark_node_get_literal(node))
+        case CMARK_NODE_EMPH: kind = .emphasis
+        case CMARK_NODE_STRONG: kind = .strong
+        case CMARK_NODE_LINK: kind = .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE: kind = .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default: kind = .custom
+        }
+        return Event(kind: kind, isEnter: isEnter, literal: literal,
+                     line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+    }
+}
+
+/// The cmark version, for `--version` output and reports.
+public enum CmarkVersion {
+    public static var string: String { CmarkLibrary.version }
 }

@@ -5,7 +5,7 @@ import MarkbridgeMarkdown
 struct CmarkLinkTests {
     @Test("libcmark is linked and reports a 0.x version")
     func linked() {
-        let parts = CmarkLibrary.version.split(separator: ".")
+        let parts = CmarkVersion.string.split(separator: ".")
         #expect(parts.count == 3)
         #expect(parts.first == "0")
     }

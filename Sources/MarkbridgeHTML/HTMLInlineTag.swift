@@ -1,0 +1,80 @@
+import MarkbridgeHTMLParser
+import MarkbridgeIR
+
+/// What a lone inline HTML tag means, for readers of formats that embed HTML tags one at a time
+/// (Markdown's inline HTML: `<u>`, then text, then `</u>`), by the same rule table and style
+/// parser the HTML reader uses.
+public enum HTMLInlineTag: Equatable, Sendable {
+    /// A start tag opening these markups (none for a tag that carries no formatting).
+    case open(name: String, markups: [MarkupKind])
+    case close(name: String)
+    case lineBreak
+    case image(ImageSource)
+    /// A tag with no inline meaning here; its name, for the diagnostic.
+    case unsupported(name: String)
+
+    /// Interprets one tag's source text. Style properties the IR cannot carry, and URLs the
+    /// policy refuses, are reported in `diagnostics`.
+    public static func interpret(_ literal: String, urlPolicy: URLPolicy, diagnostics: inout [String]) -> HTMLInlineTag {
+        let bytes = Array(literal.utf8)
+        if bytes.starts(with: Array("</".utf8)) {
+            let name = String(decoding: bytes.dropFirst(2).prefix { $0 != UInt8(ascii: ">") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }, as: UTF8.self)
+            return .close(name: name.lowercased())
+        }
+        guard let tree = try? HTMLParser().parseFragment(bytes).value,
+              let element = tree.children(of: tree.contentRoot).first(where: { tree.kind(of: $0) == .element }) else {
+            return .unsupported(name: literal)
+        }
+        let name = tree.name(of: element)
+        let rule = HTMLElementRules.rule(for: tree.tag(of: element))
+        var report = LossReport()
+        let location = { SourceLocation(line: 1, column: 1, byteOffset: 0) }
+        let style = CSSStyle(tree.attribute("style", of: element), report: &report, location: location)
+        diagnostics += report.diagnostics.map(\.message)
+        switch rule {
+        case .lineBreak?:
+            return .lineBreak
+        case .image?:
+            guard let src = tree.attribute("src", of: element) else { return .unsupported(name: name) }
+            guard case .allowed(let checked) = urlPolicy.check(src, for: .image) else {
+                diagnostics.append("image <\(name)> dropped: unsafe URL")
+                return .unsupported(name: name)
+            }
+            return .image(ImageSource(src: checked, alt: tree.attribute("alt", of: element), title: tree.attribute("title", of: element)))
+        case .formatting(let kinds)?:
+            return .open(name: name, markups: kinds + style.markups)
+        case .link?:
+            var markups = style.markups
+            if let href = tree.attribute("href", of: element) {
+                switch urlPolicy.check(href, for: .link) {
+                case .allowed(let checked): markups.insert(.link(LinkTarget(href: checked, title: tree.attribute("title", of: element))), at: 0)
+                case .rejected(let reason): diagnostics.append("link dropped, its text kept: \(reason)")
+                }
+            }
+            return .open(name: name, markups: markups)
+        case .transparent?:
+            return .open(name: name, markups: style.markups)
+        default:
+            return .unsupported(name: name)
+        }
+    }
+}
+
+extension HTMLReader {
+    /// Reads an HTML block embedded in another format (a Markdown HTML block), reporting
+    /// diagnostics at lines counted from `line` in the embedding document.
+    public func readEmbedded(_ html: String, line: Int) -> Diagnosed<Document> {
+        guard let read = try? self.read(Array(html.utf8)) else {
+            return Diagnosed(Document(), diagnostics: [.warning("invalid-html", "HTML block could not be read; dropped", at: SourceLocation(line: line, column: 1, byteOffset: 0))])
+        }
+        let shifted = read.diagnostics.map { diagnostic -> Diagnostic in
+            var copy = diagnostic
+            if var location = copy.location {
+                location.line += line - 1
+                copy.location = location
+            }
+            return copy
+        }
+        return Diagnosed(read.value, diagnostics: shifted)
+    }
+}

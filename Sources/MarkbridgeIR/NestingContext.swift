@@ -1,0 +1,78 @@
+/// The containers readers are inside of (quotes, lists, list items) and what they make of the
+/// next block: its kind (a list item's first block is the item itself), `depth` and
+/// `quoteDepth`. Shared so that every reader flattens nesting the same way (see ``Block``).
+public struct NestingContext: Sendable {
+    struct List: Sendable {
+        var ordered: Bool
+        var next: Int
+    }
+
+    struct Item: Sendable {
+        var ordered: Bool
+        var number: Int
+        var started = false
+    }
+
+    public private(set) var quoteDepth = 0
+    private var lists: [List] = []
+    private var items: [Item] = []
+
+    public init() {}
+
+    public mutating func enterQuote() { quoteDepth += 1 }
+    public mutating func leaveQuote() { quoteDepth = max(0, quoteDepth - 1) }
+
+    public mutating func enterList(ordered: Bool, start: Int) {
+        lists.append(List(ordered: ordered, next: start))
+    }
+
+    public mutating func leaveList() {
+        if !lists.isEmpty { lists.removeLast() }
+    }
+
+    /// Opens an item of the innermost list (or a stray item outside any list), numbered `value`
+    /// when given, else after the list's previous item.
+    public mutating func enterItem(value: Int? = nil) {
+        let ordered = lists.last?.ordered ?? false
+        let number = value ?? lists.last?.next ?? 1
+        if !lists.isEmpty { lists[lists.count - 1].next = number + 1 }
+        items.append(Item(ordered: ordered, number: number))
+    }
+
+    public mutating func leaveItem() {
+        if !items.isEmpty { items.removeLast() }
+    }
+
+    /// Whether the innermost item has not yet produced its own block.
+    public var hasPendingItem: Bool { items.last.map { !$0.started } ?? false }
+
+    /// Depth of a block that is not a list item: how many list levels enclose it.
+    public var blockDepth: Int { min(items.isEmpty ? 0 : max(lists.count, 1), IRLimits.maxDepth) }
+
+    /// The kind and depth of the next block: the pending item itself when there is one and the
+    /// block is paragraph-like, else `kind` at the enclosing depth.
+    public mutating func nextBlock(_ kind: BlockKind) -> (kind: BlockKind, depth: Int) {
+        if kind == .paragraph, let item = items.last, !item.started {
+            items[items.count - 1].started = true
+            return (item.ordered ? .orderedListItem(number: item.number) : .unorderedListItem, min(max(lists.count - 1, 0), IRLimits.maxDepth))
+        }
+        return (kind, blockDepth)
+    }
+}
+
+extension DocumentBuilder {
+    /// Starts the next block as `context` says, with its quote depth.
+    public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
+        let next = context.nextBlock(kind)
+        startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth), alignment: alignment)
+    }
+
+    /// A list item whose first content is not a paragraph (a nested list, a code block) gets its
+    /// own, empty, item block first, so depths stay meaningful.
+    public mutating func flushPendingItem(in context: inout NestingContext) {
+        guard context.hasPendingItem else { return }
+        endBlock(keepingIfEmpty: false)
+        startBlock(.paragraph, in: &context)
+        endBlock(keepingIfEmpty: true)
+    }
+}

@@ -1,0 +1,197 @@
+import MarkbridgeHTML
+import MarkbridgeIR
+
+/// The Markdown writer's state: output, the indentation of open list items, the last item at
+/// each depth (to keep or break ordered lists), and the block before.
+struct MarkdownBlockEmitter {
+    let options: MarkdownWriter.Options
+    var out = ""
+    var diagnostics: [Diagnostic] = []
+    /// For each list depth, the width of the latest item's marker: its content column.
+    private var itemIndents: [Int] = []
+    private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
+    private var previous: Block?
+
+    init(options: MarkdownWriter.Options) {
+        self.options = options
+    }
+
+    var allowsHTML: Bool { options.html == .keep }
+
+    mutating func write(_ block: Block, index: Int) {
+        separate(from: previous, to: block)
+        let isItem: Bool
+        switch block.kind {
+        case .unorderedListItem, .orderedListItem: isItem = true
+        default: isItem = false
+        }
+        let depth = block.depth
+        lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth }
+        if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
+        while itemIndents.count < depth { itemIndents.append(2) }
+        let prefix = String(repeating: "> ", count: block.quoteDepth) + String(repeating: " ", count: itemIndents.reduce(0, +))
+        var marker = ""
+        switch block.kind {
+        case .unorderedListItem:
+            marker = "- "
+            lastItems[depth] = (false, 0, "-")
+        case .orderedListItem(let number):
+            var delimiter: Character = "."
+            if let last = lastItems[depth], last.ordered {
+                // The same list goes on only with the next number; else a new list, which needs
+                // the other delimiter to not continue this one.
+                delimiter = number == last.number + 1 ? last.delimiter : (last.delimiter == "." ? ")" : ".")
+            }
+            marker = "\(number)\(delimiter) "
+            lastItems[depth] = (true, number, delimiter)
+        default:
+            break
+        }
+        if isItem { itemIndents.append(marker.count) }
+        let lines = content(of: block, index: index, isItem: isItem)
+        let hanging = prefix + String(repeating: " ", count: marker.count)
+        let isCode: Bool
+        if case .codeBlock = block.kind { isCode = true } else { isCode = false }
+        for (number, line) in lines.enumerated() {
+            var text = number == 0 ? prefix + marker + line : hanging + line
+            // Code keeps its trailing spaces; elsewhere they could only be container indentation.
+            if !isCode || line.isEmpty { text = text.trimmingTrailingSpaces() }
+            out += text + "\n"
+        }
+        if lines.isEmpty { out += (prefix + marker).trimmingTrailingSpaces() + "\n" }
+        previous = block
+    }
+
+    /// A blank line between blocks, inside the quotes both share; none between an empty list
+    /// item and its own content (an item may begin with at most one blank line).
+    private mutating func separate(from previous: Block?, to block: Block) {
+        guard let previous else { return }
+        switch previous.kind {
+        case .unorderedListItem, .orderedListItem:
+            if previous.text.isEmpty && block.depth > previous.depth { return }
+        default:
+            break
+        }
+        out += String(repeating: "> ", count: min(previous.quoteDepth, block.quoteDepth)).trimmingTrailingSpaces() + "\n"
+    }
+
+    /// The block's lines, without container prefixes.
+    private mutating func content(of block: Block, index: Int, isItem: Bool) -> [String] {
+        switch block.kind {
+        case .codeBlock(let language):
+            return codeBlock(block.text, language: language)
+        case .horizontalRule:
+            return ["***"]
+        case .image(let image):
+            if block.text.isEmpty && block.alignment == nil {
+                return ["![" + MarkdownInlineRenderer.escapedLabel(image.alt ?? "") + "](" + MarkdownEscaping.destination(image.src)
+                        + (image.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")"]
+            }
+            return htmlBlock(block, index: index, isItem: false) ?? []
+        case .heading(let level):
+            let hashes = String(repeating: "#", count: level)
+            if block.alignment != nil || block.text.contains("\n") {
+                if let html = htmlBlock(block, index: index, isItem: false) { return html }
+            }
+            if block.text.isEmpty { return [hashes] }
+            guard let inline = verifiedInline(block, index: index) else { return htmlBlock(block, index: index, isItem: false) ?? [hashes] }
+            return [hashes + " " + inline]
+        case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
+            if block.text.isEmpty {
+                if isItem && block.alignment == nil { return [] }
+                return htmlBlock(block, index: index, isItem: isItem) ?? []
+            }
+            if block.alignment != nil, let html = htmlBlock(block, index: index, isItem: isItem) { return html }
+            guard let inline = verifiedInline(block, index: index) else {
+                return htmlBlock(block, index: index, isItem: isItem) ?? []
+            }
+            return inline.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// Inline content that reads back as the block's own text and markups, trying `*`, then
+    /// `_`, then inline HTML for emphasis; nil when none does (the caller writes HTML).
+    private mutating func verifiedInline(_ block: Block, index: Int) -> String? {
+        let styles: [MarkdownInlineRenderer.EmphasisStyle] = allowsHTML ? [.asteriskFirst, .underscoreFirst, .html] : [.asteriskFirst, .underscoreFirst]
+        for style in styles {
+            var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
+            let inline = renderer.render(block, blockIndex: index)
+            if readsBack(inline, as: block) {
+                diagnostics += renderer.diagnostics
+                return inline
+            }
+        }
+        guard !allowsHTML else { return nil }
+        // Pure CommonMark and no delimiter reads back: the emphasis goes, reported.
+        var plain = block
+        plain.markups.removeAll { $0.kind == .strong || $0.kind == .emphasis }
+        diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)"))
+        var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false)
+        let inline = renderer.render(plain, blockIndex: index)
+        diagnostics += renderer.diagnostics
+        return inline
+    }
+
+    /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
+    private func readsBack(_ inline: String, as block: Block) -> Bool {
+        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(inline).value else { return false }
+        var expected = block.markups
+        if !allowsHTML {
+            expected.removeAll { markup in
+                switch markup.kind {
+                case .strong, .emphasis, .link, .code, .image: false
+                default: true
+                }
+            }
+        }
+        let blocks = read.blocks
+        if blocks.count == 1, case .image(let image) = blocks[0].kind {
+            return block.text == "\u{FFFC}" && expected == [Markup(.image(image), start: 0, end: 1)]
+        }
+        return blocks.count == 1 && blocks[0].text == block.text && blocks[0].markups == expected
+    }
+
+    /// The block as an HTML block, which the reader parses with the HTML reader. A list item's
+    /// content is written as a paragraph in the item.
+    private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool) -> [String]? {
+        guard allowsHTML else {
+            if block.alignment != nil {
+                diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)"))
+            } else {
+                diagnostics.append(.warning("block-dropped", "block \(index) has no CommonMark form (an empty paragraph, or a caption); dropped (--markdown-html drop)"))
+            }
+            return nil
+        }
+        var single = block
+        single.depth = 0
+        single.quoteDepth = 0
+        if isItem { single.kind = .paragraph }
+        if single.kind == .blockquote { single.kind = .paragraph }
+        let html = String(decoding: HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value, as: UTF8.self)
+        return html.split(separator: "\n").map(String.init)
+    }
+
+    /// A fenced code block with a fence longer than any fence-like run inside.
+    private func codeBlock(_ text: String, language: String?) -> [String] {
+        let useTildes = language?.contains("`") ?? false
+        let fenceCharacter: Character = useTildes ? "~" : "`"
+        var longest = 2
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let run = line.drop { $0 == " " }.prefix { $0 == fenceCharacter }.count
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: fenceCharacter, count: longest + 1)
+        var lines = [fence + (language ?? "")]
+        if !text.isEmpty { lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        lines.append(fence)
+        return lines
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,264 @@
+import MarkbridgeHTML
+import MarkbridgeIR
+
+/// Reads CommonMark into the IR, with cmark parsing (safe by default) and its iterator feeding
+/// the shared ``DocumentBuilder``. HTML blocks go through the HTML reader; inline HTML tags are
+/// paired and become markups through the HTML reader's rule table; anything else is reported.
+public struct MarkdownReader: Sendable {
+    public struct Options: Hashable, Sendable {
+        public var urlPolicy: URLPolicy
+        public var maxInputBytes: Int
+
+        public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = 1 << 30) {
+            self.urlPolicy = urlPolicy
+            self.maxInputBytes = maxInputBytes
+        }
+
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
+        guard bytes.count <= options.maxInputBytes else {
+            throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
+        }
+        var walker = MarkdownWalker(options: options)
+        CmarkLibrary.walk(bytes) { walker.visit($0) }
+        return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
+    }
+
+    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
+        try read(Array(text.utf8))
+    }
+}
+
+/// The state of one read: cmark events in, builder calls out.
+struct MarkdownWalker {
+    let options: MarkdownReader.Options
+    var builder = DocumentBuilder()
+    var context = NestingContext()
+    var diagnostics: [Diagnostic] = []
+    var headingLevel: Int?
+    /// Markups opened by cmark nodes (emphasis, links), closed on their exit.
+    var nodeMarkups: [[DocumentBuilder.OpenMarkup]] = []
+    /// Inline HTML tags opened and not yet closed, by name.
+    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup])] = []
+    /// While inside an image node: its alt text so far.
+    var imageAlt: String?
+    var imageDepth = 0
+
+    init(options: MarkdownReader.Options) {
+        self.options = options
+    }
+
+    mutating func visit(_ event: CmarkLibrary.Event) {
+        if imageDepth > 0, !(event.kind.isImage) {
+            collectAlt(event)
+            return
+        }
+        switch event.kind {
+        case .document, .custom:
+            break
+        case .blockQuote:
+            if event.isEnter {
+                builder.flushPendingItem(in: &context)
+                context.enterQuote()
+            } else {
+                closeInlineHTML()
+                context.leaveQuote()
+            }
+        case .list(let ordered, let start, _):
+            if event.isEnter {
+                builder.flushPendingItem(in: &context)
+                context.enterList(ordered: ordered, start: start)
+            } else {
+                context.leaveList()
+            }
+        case .item:
+            if event.isEnter {
+                context.enterItem()
+            } else {
+                builder.flushPendingItem(in: &context)
+                context.leaveItem()
+            }
+        case .paragraph:
+            if event.isEnter {
+                builder.startBlock(.paragraph, in: &context)
+            } else {
+                closeInlineHTML()
+                builder.endBlock(keepingIfEmpty: false)
+            }
+        case .heading(let level):
+            if event.isEnter {
+                builder.flushPendingItem(in: &context)
+                builder.startBlock(.heading(level: level), in: &context)
+            } else {
+                closeInlineHTML()
+                builder.endBlock(keepingIfEmpty: true)
+            }
+        case .codeBlock(let info):
+            builder.flushPendingItem(in: &context)
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+            builder.startBlock(.codeBlock(language: language), in: &context)
+            var literal = event.literal
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            builder.append(literal)
+            builder.endBlock(keepingIfEmpty: true)
+        case .thematicBreak:
+            builder.flushPendingItem(in: &context)
+            builder.startBlock(.horizontalRule, in: &context)
+            builder.endBlock(keepingIfEmpty: true)
+        case .htmlBlock:
+            htmlBlock(event)
+        case .text:
+            builder.append(event.literal)
+        case .softBreak:
+            // The rule the HTML reader applies to a newline in running text: a collapsible space.
+            builder.appendCollapsibleSpace()
+        case .lineBreak:
+            builder.appendLineBreak()
+        case .code:
+            let handle = builder.openMarkup(.code)
+            builder.append(event.literal)
+            builder.closeMarkup(handle)
+        case .htmlInline:
+            inlineHTML(event)
+        case .emphasis:
+            toggle(.emphasis, event)
+        case .strong:
+            toggle(.strong, event)
+        case .link(let url, let title):
+            if event.isEnter {
+                var markups: [DocumentBuilder.OpenMarkup] = []
+                switch options.urlPolicy.check(url, for: .link) {
+                case .allowed(let checked):
+                    markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
+                case .rejected(let reason):
+                    diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
+                }
+                nodeMarkups.append(markups)
+            } else {
+                for handle in nodeMarkups.popLast() ?? [] { builder.closeMarkup(handle) }
+            }
+        case .image(let url, let title):
+            if event.isEnter {
+                imageDepth = 1
+                imageAlt = ""
+            } else {
+                imageDepth = 0
+                let alt = imageAlt ?? ""
+                imageAlt = nil
+                switch options.urlPolicy.check(url, for: .image) {
+                case .allowed(let checked):
+                    builder.appendImage(ImageSource(src: checked, alt: alt.isEmpty ? nil : alt, title: title.isEmpty ? nil : title))
+                case .rejected(let reason):
+                    diagnose("unsafe-url", "image dropped, its alt text kept: \(reason)", event)
+                    if !alt.isEmpty { builder.append(alt) }
+                }
+            }
+        }
+    }
+
+    private mutating func toggle(_ kind: MarkupKind, _ event: CmarkLibrary.Event) {
+        if event.isEnter {
+            nodeMarkups.append([builder.openMarkup(kind)])
+        } else {
+            for handle in nodeMarkups.popLast() ?? [] { builder.closeMarkup(handle) }
+        }
+    }
+
+    /// Text inside an image node is its alt text (formatting dropped, as CommonMark says).
+    private mutating func collectAlt(_ event: CmarkLibrary.Event) {
+        switch event.kind {
+        case .text, .code: imageAlt? += event.literal
+        case .softBreak, .lineBreak: imageAlt? += " "
+        default: break
+        }
+    }
+
+    private mutating func htmlBlock(_ event: CmarkLibrary.Event) {
+        let read = HTMLReader(options: .init(urlPolicy: options.urlPolicy)).readEmbedded(event.literal, line: event.line)
+        diagnostics += read.diagnostics
+        for var block in read.value.blocks {
+            builder.endBlock(keepingIfEmpty: false)
+            if block.kind == .paragraph, context.hasPendingItem {
+                let next = context.nextBlock(.paragraph)
+                block.kind = next.kind
+                block.depth = next.depth
+            } else {
+                builder.flushPendingItem(in: &context)
+                block.depth += context.blockDepth
+            }
+            block.quoteDepth += context.quoteDepth
+            block.canonicalize()
+            builder.finishedBlocks.append(block)
+        }
+    }
+
+    /// Inline HTML tags come one at a time: a start tag opens markups, its end tag closes them.
+    private mutating func inlineHTML(_ event: CmarkLibrary.Event) {
+        var messages: [String] = []
+        let tag = HTMLInlineTag.interpret(event.literal, urlPolicy: options.urlPolicy, diagnostics: &messages)
+        for message in messages { diagnose("inline-html", message, event) }
+        switch tag {
+        case .open(let name, let kinds):
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }))
+        case .close(let name):
+            guard let index = htmlTags.lastIndex(where: { $0.name == name }) else {
+                diagnose("inline-html", "end tag </\(name)> with no start tag dropped", event)
+                return
+            }
+            for entry in htmlTags[index...].reversed() {
+                for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+            }
+            htmlTags.removeSubrange(index...)
+        case .lineBreak:
+            builder.appendLineBreak()
+        case .image(let image):
+            builder.appendImage(image)
+        case .unsupported(let name):
+            diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
+        }
+    }
+
+    private mutating func closeInlineHTML() {
+        for entry in htmlTags.reversed() {
+            for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+        }
+        htmlTags.removeAll()
+    }
+
+    private mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
+        // cmark counts columns in bytes, from 1; soft breaks and some inlines report 0.
+        let location = event.line > 0 ? SourceLocation(line: event.line, column: max(event.column, 1), byteOffset: 0) : nil
+        diagnostics.append(.warning(code, message, at: location))
+    }
+
+    mutating func finish() -> Document {
+        builder.endBlock(keepingIfEmpty: false)
+        var document = builder.finish()
+        for index in document.blocks.indices {
+            let block = document.blocks[index]
+            if (block.kind == .paragraph || block.kind == .blockquote), block.text == "\u{FFFC}", block.markups.count == 1,
+               case .image(let image) = block.markups[0].kind {
+                document.blocks[index] = Block(.image(image), depth: block.depth, quoteDepth: block.quoteDepth, alignment: block.alignment)
+            }
+        }
+        return document
+    }
+}
+
+extension CmarkLibrary.Event.Kind {
+    var isImage: Bool {
+        if case .image = self { return true }
+        return false
+    }
+}

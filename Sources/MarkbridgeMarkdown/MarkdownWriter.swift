@@ -1,0 +1,63 @@
+import MarkbridgeHTML
+import MarkbridgeIR
+
+/// Writes the IR as CommonMark with the guarantee that reading it back gives the same IR.
+///
+/// cmark's own renderer cannot keep that promise (emphasis that does not flank, adjacent runs,
+/// leading spaces, link destinations with spaces), so this is an emitter of our own, with
+/// cmark's context-sensitive escaping. Each block's inline content is read back as it is
+/// written: if `*` delimiters do not give the same markups, `_` is tried, then inline HTML, and
+/// a block CommonMark cannot express at all (alignment, an empty paragraph) is written as an
+/// HTML block. With ``HTMLPolicy/drop`` no HTML is written, and what needs it is reported.
+public struct MarkdownWriter: Sendable {
+    public enum HTMLPolicy: String, Sendable, CaseIterable {
+        /// Inline and block HTML where CommonMark has no syntax, so nothing is lost (the default).
+        case keep
+        /// Pure CommonMark; each markup or attribute that needs HTML is dropped and reported.
+        case drop
+    }
+
+    public struct Options: Hashable, Sendable {
+        public var html: HTMLPolicy
+        public var urlPolicy: URLPolicy
+
+        public init(html: HTMLPolicy = .keep, urlPolicy: URLPolicy = .default) {
+            self.html = html
+            self.urlPolicy = urlPolicy
+        }
+
+        public static let `default` = Options()
+    }
+
+    public var options: Options
+
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    public func write(_ document: Document) -> Diagnosed<[UInt8]> {
+        var emitter = MarkdownBlockEmitter(options: options)
+        for (index, block) in document.blocks.enumerated() {
+            emitter.write(safe(block, index: index, emitter: &emitter), index: index)
+        }
+        return Diagnosed(Array(emitter.out.utf8), diagnostics: emitter.diagnostics)
+    }
+
+    /// The block with links and images the URL policy refuses taken out, reported.
+    private func safe(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
+        var copy = block
+        copy.markups = block.markups.filter { markup in
+            let url: String
+            let use: URLPolicy.Use
+            switch markup.kind {
+            case .link(let target): (url, use) = (target.href, .link)
+            case .image(let image): (url, use) = (image.src, .image)
+            default: return true
+            }
+            guard case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
+            emitter.diagnostics.append(.warning("unsafe-url", "\(markup.kind.name) \(markup.range) in block \(index) not written: \(reason)"))
+            return false
+        }
+        return copy
+    }
+}
