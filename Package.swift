@@ -73,7 +73,11 @@ let package = Package(
             dependencies: ["MarkbridgeHTML", "MarkbridgeText", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "MarkbridgeMarkdownTests", dependencies: ["MarkbridgeMarkdown"]),
+        .testTarget(
+            name: "MarkbridgeMarkdownTests",
+            dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
+            exclude: ["Fixtures", "Conformance"]
+        ),
         .testTarget(
             name: "MarkbridgeCLITests",
             dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"],

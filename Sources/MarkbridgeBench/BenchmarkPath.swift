@@ -24,6 +24,15 @@ struct BenchmarkPath: Sendable {
             let document = try MarkupJSONReader().read(bytes).value
             return { MarkupJSONWriter().write(document).value.count }
         },
+        BenchmarkPath(name: "md-to-json", input: markdown) { bytes in
+            { MarkupJSONWriter().write(try MarkdownReader().read(bytes).value).value.count }
+        },
+        BenchmarkPath(name: "json-to-md", input: markupJSON) { bytes in
+            { MarkdownWriter().write(try MarkupJSONReader().read(bytes).value).value.count }
+        },
+        BenchmarkPath(name: "html-to-md", input: html) { bytes in
+            { MarkdownWriter().write(try HTMLReader().read(bytes).value).value.count }
+        },
         BenchmarkPath(name: "html-parse", input: html) { bytes in
             { try HTMLParser().parseFragment(bytes).value.nodeCount }
         },
@@ -38,6 +47,7 @@ struct BenchmarkPath: Sendable {
         },
     ]
 
+    private static let markdown: @Sendable (Corpus.Sample) -> [UInt8] = { MarkdownWriter().write($0.document).value }
     private static let html: @Sendable (Corpus.Sample) -> [UInt8] = { Array($0.html.utf8) }
     private static let markupJSON: @Sendable (Corpus.Sample) -> [UInt8] = { MarkupJSONWriter().write($0.document).value }
 }

@@ -75,10 +75,15 @@ struct MarkdownInlineRenderer {
             .map(MarkdownEscaping.protectingLineEdges).joined(separator: "\n")
     }
 
+    /// Image alt text: escaped as text, a line break as a character reference (a real one
+    /// would be read as a space in alt text).
     static func escapedLabel(_ text: String) -> String {
         var out = ""
-        MarkdownEscaping.line(Substring(text), atLineStart: false, into: &out)
-        return out
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { out += "&#10;" }
+            MarkdownEscaping.line(line, atLineStart: false, into: &out)
+        }
+        return MarkdownEscaping.protectingLineEdges(Substring(out))
     }
 
     /// Open runs and the output of one block's inline content.

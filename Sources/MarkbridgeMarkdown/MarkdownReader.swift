@@ -60,7 +60,7 @@ struct MarkdownWalker {
     }
 
     mutating func visit(_ event: CmarkLibrary.Event) {
-        if imageDepth > 0, !(event.kind.isImage) {
+        if imageDepth > 0, !event.kind.isImage {
             collectAlt(event)
             return
         }
@@ -119,7 +119,16 @@ struct MarkdownWalker {
         case .htmlBlock:
             htmlBlock(event)
         case .text:
-            builder.append(event.literal)
+            // A line feed in text can only come from a character reference (`&#10;`): in a
+            // browser it is whitespace, not a line break, and so it is here.
+            if event.literal.utf8.contains(0x0A) {
+                for (index, piece) in event.literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if index > 0 { builder.appendCollapsibleSpace() }
+                    if !piece.isEmpty { builder.append(String(piece)) }
+                }
+            } else {
+                builder.append(event.literal)
+            }
         case .softBreak:
             // The rule the HTML reader applies to a newline in running text: a collapsible space.
             builder.appendCollapsibleSpace()
@@ -150,8 +159,11 @@ struct MarkdownWalker {
             }
         case .image(let url, let title):
             if event.isEnter {
-                imageDepth = 1
-                imageAlt = ""
+                // An image inside an image's description adds its own description to the alt text.
+                imageDepth += 1
+                if imageDepth == 1 { imageAlt = "" }
+            } else if imageDepth > 1 {
+                imageDepth -= 1
             } else {
                 imageDepth = 0
                 let alt = imageAlt ?? ""

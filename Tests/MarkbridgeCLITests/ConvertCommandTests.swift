@@ -102,3 +102,27 @@ struct ConvertHTMLCommandTests {
         #expect(run("convert", "--to", "text", "d.json", files: files).standardOutputText == "T\n\n• a & b\n")
     }
 }
+
+@Suite("markbridge convert with Markdown")
+struct ConvertMarkdownCommandTests {
+    @Test("Markdown in, JSON out, diagnostics with cmark's line and column")
+    func markdownToJSON() {
+        let files = MemoryFileSystem(files: ["a.md": "# T\n\nsee [x](javascript:alert(1)) <x-tag>y\n"])
+        let result = run("convert", "a.md", files: files)
+        #expect(result.standardOutputText == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"H1","text":"T"},{"type":"P","text":"see x y"}]}"# + "\n")
+        #expect(result.standardError == """
+            a.md:3:5: warning: link dropped, its text kept: scheme 'javascript:' is not allowed [unsafe-url]
+            a.md:3:30: warning: inline HTML <x-tag> not supported; the tag dropped, the text around it kept [inline-html]
+
+            """)
+    }
+
+    @Test("JSON in, Markdown out, with and without inline HTML")
+    func jsonToMarkdown() {
+        let files = MemoryFileSystem(files: ["d.json": #"{"paragraphs":[{"type":"P","text":"u b","markups":[{"type":"UNDERLINE","start":0,"end":1},{"type":"STRONG","start":2,"end":3}]}]}"#])
+        #expect(run("convert", "--to", "markdown", "d.json", files: files).standardOutputText == "<u>u</u> **b**\n")
+        let dropped = run("convert", "--to", "markdown", "--markdown-html", "drop", "d.json", files: files)
+        #expect(dropped.standardOutputText == "u **b**\n")
+        #expect(dropped.standardError == "d.json: warning: UNDERLINE 0..<1 in block 0 has no CommonMark syntax; dropped (--markdown-html drop) [markup-dropped]\n")
+    }
+}

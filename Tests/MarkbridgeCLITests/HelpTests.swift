@@ -33,8 +33,8 @@ struct HelpTests {
           <file>                The input file, or '-' for standard input. (default: -)
 
         OPTIONS:
-          --from <format>       The input format: json, html. Inferred from the file extension when omitted.
-          --to <format>         The output format: json, html, text. (default: json)
+          --from <format>       The input format: json, html, markdown. Inferred from the file extension when omitted.
+          --to <format>         The output format: json, html, markdown, text. (default: json)
           --offsets <unit>      Unit of markup offsets in JSON output: utf16, scalar or utf8. (default: utf16)
           --pretty              Indent JSON output, one key a line.
           -o, --output <file>   Write to <file> instead of standard output.
@@ -46,6 +46,8 @@ struct HelpTests {
           --unknown-elements <policy>
                                 HTML elements without a rule: unwrap (keep their text) or drop. (default: unwrap)
           --lossy               Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.
+          --markdown-html <policy>
+                                Markdown output: keep (inline HTML where CommonMark has no syntax) or drop. (default: keep)
           -h, --help            Show help information.
 
         """
