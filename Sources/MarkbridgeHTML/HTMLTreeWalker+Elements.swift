@@ -211,14 +211,15 @@ extension HTMLTreeWalker {
 
     /// A caption right after an image in the same figure is that image's text.
     private mutating func attachCaption() {
-        var blocks = builder.finishedBlocks
-        guard blocks.count >= 2, blocks[blocks.count - 1].kind == .paragraph else { return }
-        if let image = Self.loneImage(blocks[blocks.count - 2]) { blocks[blocks.count - 2] = image }
-        guard case .image = blocks[blocks.count - 2].kind, blocks[blocks.count - 2].text.isEmpty else { return }
-        let caption = blocks.removeLast()
-        blocks[blocks.count - 1].text = caption.text
-        blocks[blocks.count - 1].markups = caption.markups
-        builder.finishedBlocks = blocks
+        builder.updateFinishedBlocks(last: 2) { tail in
+            let first = tail.startIndex
+            guard tail[first + 1].kind == .paragraph else { return }
+            if let image = Self.loneImage(tail[first]) { tail[first] = image }
+            guard case .image = tail[first].kind, tail[first].text.isEmpty else { return }
+            let caption = tail.removeLast()
+            tail[first].text = caption.text
+            tail[first].markups = caption.markups
+        }
     }
 
     // MARK: Elements with attributes that matter

@@ -147,11 +147,23 @@ public struct DocumentBuilder: Sendable {
         markups = []
     }
 
-    /// The blocks finished so far, for readers that adjust a finished block (a caption joining
-    /// the image before it).
-    public var finishedBlocks: [Block] {
-        get { blocks }
-        set { blocks = newValue }
+    /// The blocks finished so far.
+    public var finishedBlocks: [Block] { blocks }
+
+    /// Adds a block made elsewhere (an embedded HTML block) after the finished ones.
+    public mutating func appendFinishedBlock(_ block: Block) {
+        endBlock(keepingIfEmpty: false)
+        blocks.append(block)
+    }
+
+    /// Changes the last finished blocks in place (a caption joining the image before it):
+    /// `update` gets them from `count` back, and may remove some.
+    public mutating func updateFinishedBlocks(last count: Int, _ update: (inout ArraySlice<Block>) -> Void) {
+        guard blocks.count >= count else { return }
+        var tail = blocks[(blocks.count - count)...]
+        blocks.removeLast(count)
+        update(&tail)
+        blocks.append(contentsOf: tail)
     }
 
     /// Ends any open block and returns the canonical document.

@@ -37,6 +37,9 @@ enum MarkdownEscaping {
                 out += "&#\(scalar.value);"
             case "\t":
                 out += "&#9;"
+            case "\u{FEFF}":
+                // A byte-order mark would be dropped if it began the document.
+                out += "&#xFEFF;"
             default:
                 out.unicodeScalars.append(scalar)
             }

@@ -54,6 +54,7 @@ struct MarkdownWalker {
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
+    var tagCache: [String: (HTMLInlineTag, [String])] = [:]
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -211,14 +212,13 @@ struct MarkdownWalker {
             }
             block.quoteDepth += context.quoteDepth
             block.canonicalize()
-            builder.finishedBlocks.append(block)
+            builder.appendFinishedBlock(block)
         }
     }
 
     /// Inline HTML tags come one at a time: a start tag opens markups, its end tag closes them.
     private mutating func inlineHTML(_ event: CmarkLibrary.Event) {
-        var messages: [String] = []
-        let tag = HTMLInlineTag.interpret(event.literal, urlPolicy: options.urlPolicy, diagnostics: &messages)
+        let (tag, messages) = interpretedTag(event.literal)
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
         case .open(let name, let kinds):
@@ -239,6 +239,16 @@ struct MarkdownWalker {
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
+    }
+
+    /// Tags repeat (every `<u>`, every `<span style="color:...">`): each distinct one is
+    /// interpreted once per read.
+    private mutating func interpretedTag(_ literal: String) -> (HTMLInlineTag, [String]) {
+        if let known = tagCache[literal] { return known }
+        var messages: [String] = []
+        let tag = HTMLInlineTag.interpret(literal, urlPolicy: options.urlPolicy, diagnostics: &messages)
+        tagCache[literal] = (tag, messages)
+        return (tag, messages)
     }
 
     private mutating func closeInlineHTML() {
