@@ -42,8 +42,15 @@ enum HTMLElementRule: Sendable, Equatable {
 
 enum HTMLElementRules {
     static func rule(for tag: HTMLTag) -> HTMLElementRule? {
-        table[tag]
+        byRawValue[Int(tag.rawValue)]
     }
+
+    /// The rules indexed by tag, so a lookup is an array read.
+    private static let byRawValue: [HTMLElementRule?] = {
+        var array = [HTMLElementRule?](repeating: nil, count: 256)
+        for (tag, rule) in table { array[Int(tag.rawValue)] = rule }
+        return array
+    }()
 
     private static let table: [HTMLTag: HTMLElementRule] = {
         var rules: [HTMLTag: HTMLElementRule] = [:]

@@ -70,7 +70,11 @@ struct HTMLTreeWalker {
                 case .element:
                     guard let exit = enter(node) else { continue }
                     stack.append(.exit(exit))
-                    for child in tree.children(of: node).reversed() { stack.append(.enter(child)) }
+                    var child = tree.lastChild(of: node)
+                    while let current = child {
+                        stack.append(.enter(current))
+                        child = tree.previousSibling(of: current)
+                    }
                 case .templateContents, .document, .fragment, .doctype:
                     continue
                 }
@@ -99,20 +103,31 @@ struct HTMLTreeWalker {
         }
     }
 
-    /// CSS `white-space: normal`: runs of ASCII whitespace become one collapsible space.
+    /// CSS `white-space: normal`: runs of ASCII whitespace become one collapsible space. The
+    /// text node goes to the builder in one piece, with inner runs already collapsed.
     private mutating func appendCollapsed(_ bytes: ArraySlice<UInt8>) {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if Self.isCollapsible(bytes[index]) {
-                while index < bytes.endIndex, Self.isCollapsible(bytes[index]) { index += 1 }
-                builder.appendCollapsibleSpace()
+        guard let first = bytes.firstIndex(where: { !Self.isCollapsible($0) }) else {
+            if !bytes.isEmpty { builder.appendCollapsibleSpace() }
+            return
+        }
+        if first > bytes.startIndex { builder.appendCollapsibleSpace() }
+        var last = bytes.endIndex
+        while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(last - first)
+        var inSpace = false
+        for byte in bytes[first..<last] {
+            if Self.isCollapsible(byte) {
+                if !inSpace { collapsed.append(0x20) }
+                inSpace = true
             } else {
-                let start = index
-                while index < bytes.endIndex, !Self.isCollapsible(bytes[index]) { index += 1 }
-                ensureBlock()
-                builder.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                collapsed.append(byte)
+                inSpace = false
             }
         }
+        ensureBlock()
+        builder.append(String(decoding: collapsed, as: UTF8.self))
+        if last < bytes.endIndex { builder.appendCollapsibleSpace() }
     }
 
     /// `pre` (every character kept) and `pre-line` (newlines kept, spaces collapsed).

@@ -121,6 +121,8 @@ public struct HTMLTree: Sendable {
     public func parent(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].parent) }
     public func firstChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].firstChild) }
     public func nextSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].nextSibling) }
+    public func lastChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].lastChild) }
+    public func previousSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].previousSibling) }
 
     public func children(of node: HTMLNodeID) -> [HTMLNodeID] {
         var out: [HTMLNodeID] = []

@@ -36,28 +36,34 @@ extension Block {
         markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(merged, in: text))
     }
 
-    /// Moves the edges of trimmable markups inward past whitespace.
+    /// Moves the edges of trimmable markups inward past whitespace. Looks only at the code
+    /// units at markup edges (native strings index UTF-16 offsets cheaply), never copies the text.
     static func trimmingWhitespaceEdges(_ markups: [Markup], in text: String) -> [Markup] {
         guard markups.contains(where: { $0.kind.trimsWhitespaceEdges }) else { return markups }
-        let units = Array(text.utf16)
-        func isEdgeSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
-        return markups.map { markup in
-            guard markup.kind.trimsWhitespaceEdges else { return markup }
-            var trimmed = markup
-            let end = min(trimmed.range.end, units.count)
-            var start = max(trimmed.range.start, 0)
-            var newEnd = end
-            while start < newEnd, isEdgeSpace(units[start]) { start += 1 }
-            while newEnd > start, isEdgeSpace(units[newEnd - 1]) { newEnd -= 1 }
-            if start == trimmed.range.start && newEnd == trimmed.range.end { return markup }
-            trimmed.range = TextRange(start: start, end: newEnd)
-            return trimmed
+        let utf16 = text.utf16
+        let count = utf16.count
+        func isEdgeSpace(_ offset: Int) -> Bool {
+            guard offset >= 0 && offset < count else { return false }
+            let unit = utf16[utf16.index(utf16.startIndex, offsetBy: offset)]
+            return unit == 0x20 || unit == 0x09 || unit == 0x0A
         }
+        var result = markups
+        for index in result.indices where result[index].kind.trimsWhitespaceEdges {
+            let range = result[index].range
+            var start = max(range.start, 0)
+            var end = min(range.end, count)
+            guard isEdgeSpace(start) || isEdgeSpace(end - 1) else { continue }
+            while start < end, isEdgeSpace(start) { start += 1 }
+            while end > start, isEdgeSpace(end - 1) { end -= 1 }
+            result[index].range = TextRange(start: start, end: end)
+        }
+        return result
     }
 
     /// Sort-based, so O(m log m) in the number of markups whatever their overlap.
     static func canonicalMarkups(_ input: [Markup]) -> [Markup] {
         if input.isEmpty { return input }
+        if input.count == 1 { return input[0].range.isEmpty ? [] : input }
         // Group equal kinds together, each group in order of start, to merge in one pass.
         let grouped = input.filter { !$0.range.isEmpty }.sorted { lhs, rhs in
             if lhs.kind != rhs.kind { return MarkupOrder.kindPrecedes(lhs.kind, rhs.kind) }
