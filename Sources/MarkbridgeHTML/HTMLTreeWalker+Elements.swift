@@ -57,7 +57,7 @@ extension HTMLTreeWalker {
             builder.appendLineBreak()
         case .horizontalRule:
             breakBlock()
-            builder.startBlock(.horizontalRule, depth: items.isEmpty ? 0 : max(lists.count, 1), quoteDepth: quoteDepth)
+            builder.startBlock(.horizontalRule, depth: context.blockDepth, quoteDepth: context.quoteDepth)
             builder.endBlock(keepingIfEmpty: true)
         case .inlineQuote:
             ensureBlock()
@@ -132,7 +132,7 @@ extension HTMLTreeWalker {
         case .blockquote:
             startPendingListItem()
             breakBlock()
-            quoteDepth += 1
+            context.enterQuote()
         case .preformatted:
             startPendingListItem()
             breakBlock()
@@ -142,14 +142,10 @@ extension HTMLTreeWalker {
             startPendingListItem()
             breakBlock()
             let start = tree.attribute("start", of: node).flatMap { Int($0.trimmingASCIIWhitespace()) } ?? 1
-            lists.append(ListFrame(ordered: ordered, next: start))
+            context.enterList(ordered: ordered, start: start)
         case .listItem:
             breakBlock()
-            let ordered = lists.last?.ordered ?? false
-            var number = lists.last?.next ?? 1
-            if let value = tree.attribute("value", of: node).flatMap({ Int($0.trimmingASCIIWhitespace()) }) { number = value }
-            if !lists.isEmpty { lists[lists.count - 1].next = number + 1 }
-            items.append(ItemFrame(ordered: ordered, number: number))
+            context.enterItem(value: tree.attribute("value", of: node).flatMap { Int($0.trimmingASCIIWhitespace()) })
         case .table:
             breakBlock()
             if tableDepth == 0 {
@@ -185,18 +181,18 @@ extension HTMLTreeWalker {
             headingLevels.removeLast()
         case .blockquote:
             breakBlock()
-            quoteDepth -= 1
+            context.leaveQuote()
         case .preformatted:
             breakBlock(keepingIfEmpty: true)
             preDepth -= 1
             if preDepth == 0 { preLanguage = nil }
         case .list:
             breakBlock()
-            lists.removeLast()
+            context.leaveList()
         case .listItem:
             startPendingListItem()
             breakBlock()
-            items.removeLast()
+            context.leaveItem()
         case .table:
             breakBlock()
             tableDepth -= 1

@@ -23,20 +23,8 @@ struct HTMLTreeWalker {
 
     enum WhitespaceMode { case normal, preserve, preserveLines }
 
-    struct ListFrame {
-        var ordered: Bool
-        var next: Int
-    }
-
-    struct ItemFrame {
-        var ordered: Bool
-        var number: Int
-        var started = false
-    }
-
-    var quoteDepth = 0
-    var lists: [ListFrame] = []
-    var items: [ItemFrame] = []
+    /// Quotes, lists and list items around the current position, shared with the other readers.
+    var context = NestingContext()
     var headingLevels: [Int] = []
     var preDepth = 0
     var preLanguage: String?
@@ -156,21 +144,16 @@ struct HTMLTreeWalker {
     /// Starts the block the current context calls for, if none is open.
     mutating func ensureBlock() {
         guard !builder.isInBlock else { return }
-        let kind: BlockKind
-        var depth = items.isEmpty ? 0 : max(lists.count, 1)
         if preDepth > 0 {
-            kind = .codeBlock(language: preLanguage)
+            builder.startBlock(.codeBlock(language: preLanguage), in: &context, alignment: alignments.last)
         } else if let level = headingLevels.last {
-            kind = .heading(level: level)
-        } else if let item = items.last, !item.started, cellDepth == 0 {
-            items[items.count - 1].started = true
-            kind = item.ordered ? .orderedListItem(number: item.number) : .unorderedListItem
-            depth = max(lists.count - 1, 0)
+            builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
+        } else if cellDepth > 0 {
+            // A table row is a paragraph of its own, never the first block of a pending item.
+            builder.startBlock(.paragraph, depth: context.blockDepth, quoteDepth: context.quoteDepth, alignment: alignments.last)
         } else {
-            kind = .paragraph
+            builder.startBlock(.paragraph, in: &context, alignment: alignments.last)
         }
-        builder.startBlock(kind, depth: min(depth, IRLimits.maxDepth), quoteDepth: min(quoteDepth, IRLimits.maxDepth),
-                           alignment: alignments.last)
     }
 
     /// Ends the current block. An empty block is kept only when asked (an intentional blank
@@ -184,10 +167,9 @@ struct HTMLTreeWalker {
     /// A list item whose first content is not a paragraph (a nested list, a code block) still
     /// gets its own, empty, item block first, so depths stay meaningful.
     mutating func startPendingListItem() {
-        guard let item = items.last, !item.started, cellDepth == 0 else { return }
+        guard cellDepth == 0 else { return }
         breakBlock()
-        ensureBlock()
-        builder.endBlock(keepingIfEmpty: true)
+        builder.flushPendingItem(in: &context)
     }
 
     /// A paragraph, caption or `<br>` holding only a U+FFFC with an IMAGE over it is an image

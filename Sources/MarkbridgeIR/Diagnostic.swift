@@ -53,38 +53,3 @@ public struct Diagnosed<Value> {
 
 extension Diagnosed: Sendable where Value: Sendable {}
 extension Diagnosed: Equatable where Value: Equatable {}
-
-/// UTF-8 well-formedness, for readers that must refuse bad input with the offset of the first
-/// bad byte rather than repair it silently.
-public enum UTF8Validation {
-    /// The offset of the first byte that does not begin a valid sequence, or nil.
-    public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                let lead = buffer[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                var lower: UInt8 = 0x80
-                var upper: UInt8 = 0xBF
-                let length: Int
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; lower = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; upper = 0x9F
-                case 0xF0: length = 4; lower = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; upper = 0x8F
-                default: return index
-                }
-                guard index + length <= buffer.count, buffer[index + 1] >= lower, buffer[index + 1] <= upper else { return index }
-                for offset in 2..<max(2, length) where buffer[index + offset] & 0xC0 != 0x80 { return index }
-                index += length
-            }
-            return nil
-        }
-    }
-}

@@ -349,29 +349,13 @@ struct JSONScanner {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// Validates one multi-byte UTF-8 sequence at `position` (Unicode 3.9, table 3-7: no
-    /// overlongs, no surrogates, nothing past U+10FFFF) and steps over it.
+    /// Validates one multi-byte UTF-8 sequence at `position` and steps over it.
     private mutating func validateUTF8Sequence(_ pointer: JSONPointer) throws(Failure) {
-        let lead = bytes[position]
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: throw failure("invalid-utf8", "invalid UTF-8 byte 0x\(hex(UInt32(lead)).suffix(2))", pointer)
-        }
-        for offset in 1..<length {
-            let index = position + offset
-            let (low, high) = offset == 1 ? (lower, upper) : (0x80, 0xBF)
-            guard index < bytes.count, bytes[index] >= low, bytes[index] <= high else {
-                throw failure("invalid-utf8", "invalid UTF-8 sequence", pointer)
-            }
+        let length = UTF8Validation.sequenceLength(bytes, at: position)
+        guard length > 0 else {
+            let lead = bytes[position]
+            let message = lead >= 0xC2 && lead <= 0xF4 ? "invalid UTF-8 sequence" : "invalid UTF-8 byte 0x\(hex(UInt32(lead)).suffix(2))"
+            throw failure("invalid-utf8", message, pointer)
         }
         position += length
     }
