@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import MarkbridgeIR
+import MarkbridgeMarkdown
+import MarkbridgeTestSupport
+
+/// cmark's pathological inputs and random mutations: the reader answers every one, in linear
+/// time, without trapping, and every document satisfies the invariants.
+@Suite("Markdown reader: hostile input", .serialized)
+struct MarkdownHostileInputTests {
+    static func seconds(_ input: String) -> Double {
+        let bytes = Array(input.utf8)
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try? MarkdownReader().read(bytes)
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+
+    static let shapes: [(String, @Sendable (Int) -> String)] = [
+        ("nested strong emphasis", { String(repeating: "*a **a ", count: $0) + "b" + String(repeating: " a** a*", count: $0) }),
+        ("emphasis closers", { String(repeating: "a_ ", count: $0) }),
+        ("unclosed links", { String(repeating: "[a", count: $0) }),
+        ("nested brackets", { String(repeating: "[", count: $0) + "a" + String(repeating: "]", count: $0) }),
+        ("nested block quotes", { String(repeating: "> ", count: $0) + "a" }),
+        ("unclosed destinations", { String(repeating: "[a](<b", count: $0) }),
+        ("backticks", { String(repeating: "`a``", count: $0) }),
+        ("inline HTML tags", { String(repeating: "<u>a", count: $0) + String(repeating: "</u>", count: $0) }),
+    ]
+
+    @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
+    func linear(shape: Int) {
+        let (name, make) = Self.shapes[shape]
+        let small = make(5_000)
+        let large = make(10_000)
+        var ratios: [Double] = []
+        for _ in 0..<3 {
+            let ratio = Self.seconds(large) / max(Self.seconds(small), 1e-6)
+            ratios.append(ratio)
+            if ratio < 2.5 { break }
+        }
+        #expect(ratios.contains { $0 < 2.5 }, "\(name): ratios \(ratios)")
+    }
+
+    @Test("Mutated Markdown never traps, and what it reads satisfies the invariants")
+    func mutations() throws {
+        var generator = DocumentGenerator(seed: 31, profile: .hostile)
+        var random = SeededRandom(seed: 32)
+        let pieces = ["*", "**", "_", "`", "[", "](", "<", ">", "\n", "\n\n", "- ", "1. ", "> ", "```", "<br>", "<u>", "</u>",
+                      "&#0;", "&amp", "\\", "![", "\u{0}", "<span style=\"color:red\">", "</span>", "    "].map { Array($0.utf8) }
+        for _ in 0..<400 {
+            var bytes = MarkdownWriter().write(generator.document(blockCount: 4)).value
+            for _ in 0..<(1 + random.below(5)) {
+                let position = random.below(bytes.count + 1)
+                if random.chance(70) {
+                    bytes.insert(contentsOf: random.pick(pieces), at: position)
+                } else if !bytes.isEmpty {
+                    bytes.remove(at: min(position, bytes.count - 1))
+                }
+            }
+            guard let read = try? MarkdownReader().read(bytes) else { continue }
+            #expect(read.value.invariantViolations().isEmpty)
+            // What was read writes and reads back the same: the writer's guarantee holds on any IR.
+            #expect(try MarkdownReader().read(MarkdownWriter().write(read.value).value).value == read.value)
+        }
+    }
+
+    @Test("Invalid UTF-8 is refused with the offset")
+    func invalidUTF8() {
+        #expect(throws: ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte 2",
+                                        at: SourceLocation(line: 1, column: 3, byteOffset: 2))) {
+            try MarkdownReader().read([0x61, 0x62, 0xC0, 0xAF])
+        }
+    }
+
+    @Test("Unsafe links and images in Markdown lose their URL, keep their text, and are reported")
+    func unsafe() throws {
+        let read = try MarkdownReader().read("[a](javascript:alert(1)) [b](JAVASCRIPT:x) <javascript:alert(1)> ![c](javascript:x)\n\n[x][r]\n\n[r]: javascript:alert(1)\n")
+        #expect(read.value.blocks.map(\.text) == ["a b javascript:alert(1) c", "x"])
+        #expect(read.value.blocks.allSatisfy { $0.markups.isEmpty })
+        #expect(read.diagnostics.filter { $0.code == "unsafe-url" }.count == 5)
+    }
+}
