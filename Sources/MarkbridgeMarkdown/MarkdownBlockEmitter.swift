@@ -130,7 +130,8 @@ struct MarkdownBlockEmitter {
         for style in styles {
             var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
             let inline = renderer.render(block, blockIndex: index)
-            if !needsReading || readsBack(inline, as: block) {
+            let trusted = !codeCrossed && renderer.delimitersAreSafe && style != .html
+            if !needsReading || trusted || readsBack(inline, as: block) {
                 diagnostics += renderer.diagnostics
                 return inline
             }

@@ -4,17 +4,17 @@ enum MarkdownEscaping {
     /// Escapes one line of paragraph text (no line breaks in it). `atLineStart` says the line
     /// begins a line of output, where block syntax (`#`, `>`, `-`, `1.`, fences, indentation)
     /// could start.
-    static func line(_ text: Substring, atLineStart: Bool, into out: inout String) {
-        let scalars = Array(text.unicodeScalars)
+    static func line(_ scalars: ArraySlice<Unicode.Scalar>, atLineStart: Bool, into out: inout String) {
         // A line start that could be read as a list marker: digits then `.` or `)`.
+        let base = scalars.startIndex
         var digitRun = 0
         if atLineStart {
-            while digitRun < scalars.count, ("0"..."9").contains(scalars[digitRun]) { digitRun += 1 }
+            while base + digitRun < scalars.endIndex, ("0"..."9").contains(scalars[base + digitRun]) { digitRun += 1 }
         }
         for index in scalars.indices {
             let scalar = scalars[index]
-            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
-            let lineStart = atLineStart && index == 0
+            let next: Unicode.Scalar? = index + 1 < scalars.endIndex ? scalars[index + 1] : nil
+            let lineStart = atLineStart && index == base
             switch scalar {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "#":
                 out += "\\"
@@ -26,7 +26,7 @@ enum MarkdownEscaping {
             case "-" where lineStart, "+" where lineStart, "=" where lineStart, "~" where lineStart:
                 out += "\\"
                 out.unicodeScalars.append(scalar)
-            case "." where atLineStart && digitRun > 0 && index == digitRun, ")" where atLineStart && digitRun > 0 && index == digitRun:
+            case "." where atLineStart && digitRun > 0 && index == base + digitRun, ")" where atLineStart && digitRun > 0 && index == base + digitRun:
                 out += "\\"
                 out.unicodeScalars.append(scalar)
             case "\r":

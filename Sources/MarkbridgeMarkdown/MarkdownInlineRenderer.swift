@@ -19,6 +19,9 @@ struct MarkdownInlineRenderer {
     let emphasis: EmphasisStyle
     let allowsHTML: Bool
     var diagnostics: [Diagnostic] = []
+    /// Whether every emphasis delimiter written sits where CommonMark's flanking rules surely
+    /// read it as written (see `FlankingCheck`); when not, the writer reads the output back.
+    private(set) var delimitersAreSafe = true
 
     init(emphasis: EmphasisStyle, allowsHTML: Bool) {
         self.emphasis = emphasis
@@ -42,7 +45,7 @@ struct MarkdownInlineRenderer {
             }
         }
         var state = RunState(renderer: self, spans: spans)
-        let scalars = Array(block.text.unicodeScalars)
+        let scalars = Array(block.text.unicodeScalars)[...]
         var offsets: [Int] = []
         offsets.reserveCapacity(scalars.count + 1)
         var offset = 0
@@ -71,7 +74,11 @@ struct MarkdownInlineRenderer {
         }
         state.closeAll()
         diagnostics += state.diagnostics
-        return state.out.split(separator: "\n", omittingEmptySubsequences: false)
+        delimitersAreSafe = FlankingCheck.allSafe(state.out, state.delimiters)
+        let out = state.out
+        // Most lines neither start nor end with a space; only the others are rewritten.
+        guard out.hasPrefix(" ") || out.hasSuffix(" ") || out.contains(" \n") || out.contains("\n ") else { return out }
+        return out.split(separator: "\n", omittingEmptySubsequences: false)
             .map(MarkdownEscaping.protectingLineEdges).joined(separator: "\n")
     }
 
@@ -81,7 +88,7 @@ struct MarkdownInlineRenderer {
         var out = ""
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if index > 0 { out += "&#10;" }
-            MarkdownEscaping.line(line, atLineStart: false, into: &out)
+            MarkdownEscaping.line(ArraySlice(line.unicodeScalars), atLineStart: false, into: &out)
         }
         return MarkdownEscaping.protectingLineEdges(Substring(out))
     }
@@ -99,6 +106,8 @@ struct MarkdownInlineRenderer {
         var codeText = ""
         /// Whether anything has been written on the current output line.
         var lineHasContent = false
+        /// Emphasis delimiters written: UTF-8 offset in `out`, length, and whether it opens.
+        var delimiters: [(offset: Int, length: Int, opens: Bool)] = []
 
         init(renderer: MarkdownInlineRenderer, spans: [Markup]) {
             self.renderer = renderer
@@ -126,14 +135,21 @@ struct MarkdownInlineRenderer {
                 codeText.unicodeScalars.append(contentsOf: scalars)
                 return
             }
-            let text = String(String.UnicodeScalarView(scalars))
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            for (number, line) in lines.enumerated() {
-                if number > 0 { lineBreak(beforeEmptyLine: line.isEmpty) }
-                if !line.isEmpty {
-                    MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
-                    lineHasContent = true
+            var lineStart = scalars.startIndex
+            var index = scalars.startIndex
+            while true {
+                let atEnd = index == scalars.endIndex
+                if atEnd || scalars[index] == "\n" {
+                    let line = scalars[lineStart..<index]
+                    if lineStart > scalars.startIndex { lineBreak(beforeEmptyLine: line.isEmpty) }
+                    if !line.isEmpty {
+                        MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
+                        lineHasContent = true
+                    }
+                    if atEnd { break }
+                    lineStart = index + 1
                 }
+                index += 1
             }
         }
 
@@ -173,6 +189,7 @@ struct MarkdownInlineRenderer {
             switch kind {
             case .strong, .emphasis:
                 delimiter = emphasisDelimiter(strong: kind == .strong)
+                if !delimiter.hasPrefix("<") && codeDepth == 0 { delimiters.append((out.utf8.count, delimiter.utf8.count, true)) }
                 write(delimiter)
             case .code:
                 delimiter = "`"
@@ -198,7 +215,7 @@ struct MarkdownInlineRenderer {
                     // A code span cannot hold a line break: inline HTML can.
                     let html = "<code>" + codeText.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
                         var escaped = ""
-                        MarkdownEscaping.line(line, atLineStart: false, into: &escaped)
+                        MarkdownEscaping.line(ArraySlice(line.unicodeScalars), atLineStart: false, into: &escaped)
                         return escaped
                     }.joined(separator: "<br>") + "</code>"
                     write(html)
@@ -209,6 +226,9 @@ struct MarkdownInlineRenderer {
                 write("](" + MarkdownEscaping.destination(target.href) + (target.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
             case .strong where entry.delimiter.hasPrefix("<"), .emphasis where entry.delimiter.hasPrefix("<"):
                 write("</" + entry.delimiter.dropFirst())
+            case .strong, .emphasis:
+                if codeDepth == 0 { delimiters.append((out.utf8.count, entry.delimiter.utf8.count, false)) }
+                write(entry.delimiter)
             default:
                 write(entry.delimiter)
             }
