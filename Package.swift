@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Markbridge", targets: ["Markbridge"]),
         .executable(name: "markbridge", targets: ["MarkbridgeCommand"]),
         .executable(name: "markbridge-bench", targets: ["MarkbridgeBench"]),
+        // The fuzz entry point, as a library that .ci/fuzz links into a libFuzzer binary.
+        .library(name: "MarkbridgeFuzz", type: .dynamic, targets: ["MarkbridgeFuzz"]),
     ],
     targets: [
         // The intermediate representation: paragraphs with ranged markups. Standard library only.
@@ -53,6 +55,9 @@ let package = Package(
 
         // Deterministic generated documents, shared by the property tests and the benchmark.
         .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR"]),
+
+        // libFuzzer over every reader; built by .ci/fuzz with -sanitize=fuzzer,address only.
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge"]),
 
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),

@@ -32,8 +32,37 @@ extension Block {
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
-        let merged = Self.canonicalMarkups(markups)
+        let merged = Self.canonicalMarkups(Self.separatingLinks(markups))
         markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(merged, in: text))
+    }
+
+    /// Links over the same text have no meaning in any output, so where two overlap the one that
+    /// starts later (the inner one, as HTML nests them) keeps its text and the other is cut around
+    /// it. Readers can meet this only in odd input (links reopened across blocks); the JSON
+    /// reader refuses overlapping links before it canonicalizes.
+    static func separatingLinks(_ markups: [Markup]) -> [Markup] {
+        let links = markups.filter { if case .link = $0.kind { true } else { false } }
+        guard links.count > 1 else { return markups }
+        let sorted = links.sorted { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
+        var placed: [Markup] = []
+        for link in sorted {
+            var pieces: [Markup] = []
+            for existing in placed {
+                if existing.range.end <= link.range.start || existing.range.start >= link.range.end || existing.kind == link.kind {
+                    pieces.append(existing)
+                    continue
+                }
+                if existing.range.start < link.range.start {
+                    pieces.append(Markup(existing.kind, start: existing.range.start, end: link.range.start))
+                }
+                if existing.range.end > link.range.end {
+                    pieces.append(Markup(existing.kind, start: link.range.end, end: existing.range.end))
+                }
+            }
+            pieces.append(link)
+            placed = pieces
+        }
+        return markups.filter { if case .link = $0.kind { false } else { true } } + placed
     }
 
     /// Moves the edges of trimmable markups inward past whitespace. Looks only at the code

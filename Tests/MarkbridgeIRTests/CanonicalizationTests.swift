@@ -88,3 +88,16 @@ struct CanonicalizationTests {
         }
     }
 }
+
+@Suite("Canonical form: overlapping links")
+struct OverlappingLinkTests {
+    @Test("Where links overlap, the later (inner) one keeps its text and the other is cut around it")
+    func separated() {
+        let outer = MarkupKind.link(LinkTarget(href: "https://a/"))
+        let inner = MarkupKind.link(LinkTarget(href: "https://b/"))
+        var block = Block(.paragraph, text: "0123456789", markups: [Markup(outer, start: 0, end: 10), Markup(inner, start: 3, end: 6)])
+        block.canonicalize()
+        #expect(block.markups == [Markup(outer, start: 0, end: 3), Markup(inner, start: 3, end: 6), Markup(outer, start: 6, end: 10)])
+        #expect(Document(blocks: [block]).invariantViolations().isEmpty)
+    }
+}
