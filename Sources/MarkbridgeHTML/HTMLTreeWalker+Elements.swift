@@ -5,8 +5,7 @@ import MarkbridgeIR
 extension HTMLTreeWalker {
     /// Applies the element's rule on the way in; nil when its content is skipped.
     mutating func enter(_ node: HTMLNodeID) -> Exit? {
-        let tree = self.tree
-        let location = { tree.sourceLocation(of: node) }
+        let location = tree.sourceLocator(of: node)
         let name = tree.name(of: node)
         guard tree.namespace(of: node) == .html else {
             // SVG and MathML: their text is kept, their structure is not modelled; their scripts

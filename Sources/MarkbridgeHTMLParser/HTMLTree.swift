@@ -178,6 +178,14 @@ public struct HTMLTree: Sendable {
 
     public var nodeCount: Int { nodes.count }
 
+    /// A way to find the node's source location later, holding only what that needs (not the
+    /// tree): for readers that report a location only if something goes wrong.
+    public func sourceLocator(of node: HTMLNodeID) -> @Sendable () -> SourceLocation {
+        let positions = input
+        let offset = Int(nodes[Int(node.index)].sourceOffset)
+        return { positions.location(ofNormalizedOffset: offset) }
+    }
+
     private func link(_ index: Int32) -> HTMLNodeID? {
         index >= 0 ? HTMLNodeID(index) : nil
     }

@@ -33,7 +33,9 @@ extension Block {
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
         let merged = Self.canonicalMarkups(Self.separatingLinks(markups))
-        markups = Self.canonicalMarkups(Self.trimmingWhitespaceEdges(merged, in: text))
+        let trimmed = Self.trimmingWhitespaceEdges(merged, in: text)
+        // Trimming only shrinks ranges; when it changed nothing the merged list is canonical.
+        markups = trimmed == merged ? merged : Self.canonicalMarkups(trimmed)
     }
 
     /// Links over the same text have no meaning in any output, so where two overlap the one that
@@ -43,6 +45,13 @@ extension Block {
     static func separatingLinks(_ markups: [Markup]) -> [Markup] {
         let links = markups.filter { if case .link = $0.kind { true } else { false } }
         guard links.count > 1 else { return markups }
+        // The usual case: links already in order and apart.
+        var inOrder = true
+        for (previous, next) in zip(links, links.dropFirst()) where next.range.start < previous.range.end {
+            inOrder = false
+            break
+        }
+        if inOrder { return markups }
         let sorted = links.sorted { $0.range.start != $1.range.start ? $0.range.start < $1.range.start : $0.range.end < $1.range.end }
         var placed: [Markup] = []
         for link in sorted {
