@@ -2,24 +2,28 @@
 /// U+10FFFF), shared by every reader that must refuse bad input with the offset of the first bad
 /// byte, or repair it one maximal subpart at a time, rather than repair it silently.
 public enum UTF8Validation {
+    /// For a lead byte of a multi-byte sequence: its length and the range its second byte must
+    /// fall in (table 3-7 narrows it after E0, ED, F0 and F4); nil for a byte that leads nothing.
+    @inlinable
+    public static func lead(_ byte: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
+        switch byte {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: nil
+        }
+    }
+
     /// The length of the valid sequence at `index`, or 0 if the bytes there are not one.
     @inlinable
     public static func sequenceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index) -> Int where C.Index == Int {
-        let lead = bytes[index]
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: return 0
-        }
+        let byte = bytes[index]
+        if byte < 0x80 { return 1 }
+        guard let (length, lower, upper) = lead(byte) else { return 0 }
         guard index + length <= bytes.endIndex else { return 0 }
         let second = bytes[index + 1]
         guard second >= lower, second <= upper else { return 0 }
@@ -30,20 +34,7 @@ public enum UTF8Validation {
     /// How many bytes at `index` form the maximal prefix of a valid sequence (at least 1): the
     /// unit one U+FFFD replaces, in Unicode's recommended practice.
     public static func maximalSubpartLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: return 1
-        }
+        guard let (length, lower, upper) = lead(bytes[index]) else { return 1 }
         var consumed = 1
         while consumed < length, index + consumed < bytes.count {
             let byte = bytes[index + consumed]

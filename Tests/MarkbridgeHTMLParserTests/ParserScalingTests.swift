@@ -1,22 +1,12 @@
 import Foundation
 import Testing
 import MarkbridgeHTMLParser
+import MarkbridgeTestSupport
 
 /// Linear time, by the ratio of the time for 2n to the time for n (never absolute times): a
 /// quadratic parser takes four times as long, a linear one about twice.
 @Suite("HTML parser: linear time on hostile shapes", .serialized)
 struct ParserScalingTests {
-    static func seconds(_ input: String) -> Double {
-        let bytes = Array(input.utf8)
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try? HTMLParser().parseFragment(bytes)
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return best
-    }
-
     static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("nested <b>", { String(repeating: "<b>", count: $0) + "x" }),
         ("nested <div>", { String(repeating: "<div>", count: $0) + "x" }),
@@ -31,18 +21,11 @@ struct ParserScalingTests {
         ("one element, many attributes", { "<p " + (0..<$0).map { "a\($0)=1" }.joined(separator: " ") + ">" }),
     ]
 
-    /// Other suites run in parallel and disturb timings, so a shape gets three tries; a
-    /// quadratic one fails all three (its ratio is near 4 every time).
     @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
     func linear(shape: Int) {
         let (name, make) = Self.shapes[shape]
-        let small = make(10_000)
-        let large = make(20_000)
-        var ratios: [Double] = []
-        for _ in 0..<3 {
-            let ratio = Self.seconds(large) / max(Self.seconds(small), 1e-6)
-            ratios.append(ratio)
-            if ratio < 2.5 { break }
+        let ratios = LinearTime.ratios(small: Array(make(10_000).utf8), large: Array(make(20_000).utf8)) { bytes in
+            _ = try? HTMLParser().parseFragment(bytes)
         }
         #expect(ratios.contains { $0 < 2.5 }, "\(name): time ratios for 2n against n were \(ratios)")
     }

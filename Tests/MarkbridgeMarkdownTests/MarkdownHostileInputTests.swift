@@ -8,17 +8,6 @@ import MarkbridgeTestSupport
 /// time, without trapping, and every document satisfies the invariants.
 @Suite("Markdown reader: hostile input", .serialized)
 struct MarkdownHostileInputTests {
-    static func seconds(_ input: String) -> Double {
-        let bytes = Array(input.utf8)
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try? MarkdownReader().read(bytes)
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        return best
-    }
-
     static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("nested strong emphasis", { String(repeating: "*a **a ", count: $0) + "b" + String(repeating: " a** a*", count: $0) }),
         ("emphasis closers", { String(repeating: "a_ ", count: $0) }),
@@ -33,13 +22,8 @@ struct MarkdownHostileInputTests {
     @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
     func linear(shape: Int) {
         let (name, make) = Self.shapes[shape]
-        let small = make(5_000)
-        let large = make(10_000)
-        var ratios: [Double] = []
-        for _ in 0..<3 {
-            let ratio = Self.seconds(large) / max(Self.seconds(small), 1e-6)
-            ratios.append(ratio)
-            if ratio < 2.5 { break }
+        let ratios = LinearTime.ratios(small: Array(make(5_000).utf8), large: Array(make(10_000).utf8)) { bytes in
+            _ = try? MarkdownReader().read(bytes)
         }
         #expect(ratios.contains { $0 < 2.5 }, "\(name): ratios \(ratios)")
     }
