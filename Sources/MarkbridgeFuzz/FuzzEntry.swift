@@ -22,7 +22,8 @@ public func fuzzOneInput(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     return 0
 }
 
-/// Whatever a reader produced must hold the IR's invariants and go through every writer.
+/// Whatever a reader produced must hold the IR's invariants and go through every writer. This is
+/// the fuzzer's oracle, not library code: stopping the process is how a finding is reported.
 private func check(_ document: Document, _ converter: Converter) {
     if !document.invariantViolations().isEmpty { fatalError("invariant broken: \(document.invariantViolations())") }
     for format in ["json", "html", "markdown", "text"] { _ = try? converter.write(document, to: format) }

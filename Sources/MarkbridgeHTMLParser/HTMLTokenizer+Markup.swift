@@ -195,14 +195,14 @@ extension HTMLTokenizer {
             startDoctype()
             position += 1
             if c == 0 {
-                appendToDoctypeName(Self.replacementCharacter)
+                extendDoctypeName(Self.replacementCharacter)
             } else if c == 0x3E {
                 forceQuirks()
                 state = .data
                 emitDoctype()
                 return
             } else {
-                appendToDoctypeName(byte)
+                extendDoctypeName(byte)
             }
             state = .doctypeName
         case .doctypeName:
@@ -213,9 +213,9 @@ extension HTMLTokenizer {
                 state = .data
                 emitDoctype()
             } else if c == 0 {
-                appendToDoctypeName(Self.replacementCharacter)
+                extendDoctypeName(Self.replacementCharacter)
             } else {
-                appendToDoctypeName(byte)
+                extendDoctypeName(byte)
             }
         case .afterDoctypeName:
             if Self.isWhitespace(c) {
@@ -251,7 +251,7 @@ extension HTMLTokenizer {
                 emitDoctype()
             } else {
                 let bytes = c == 0 ? Self.replacementCharacter : [byte]
-                if isPublic { appendToDoctypePublicID(bytes) } else { appendToDoctypeSystemID(bytes) }
+                if isPublic { extendDoctypePublicID(bytes) } else { extendDoctypeSystemID(bytes) }
             }
         case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
             if Self.isWhitespace(c) {

@@ -214,12 +214,12 @@ struct HTMLTokenizer {
         doctypeForceQuirks = false
     }
 
-    mutating func appendToDoctypeName(_ byte: UInt8) { doctypeName = (doctypeName ?? []) + [Self.lowercased(byte)] }
-    mutating func appendToDoctypeName(_ bytes: [UInt8]) { doctypeName = (doctypeName ?? []) + bytes }
+    mutating func extendDoctypeName(_ byte: UInt8) { doctypeName = (doctypeName ?? []) + [Self.lowercased(byte)] }
+    mutating func extendDoctypeName(_ bytes: [UInt8]) { doctypeName = (doctypeName ?? []) + bytes }
     mutating func setDoctypePublicID(_ bytes: [UInt8]) { doctypePublicID = bytes }
-    mutating func appendToDoctypePublicID(_ bytes: [UInt8]) { doctypePublicID = (doctypePublicID ?? []) + bytes }
+    mutating func extendDoctypePublicID(_ bytes: [UInt8]) { doctypePublicID = (doctypePublicID ?? []) + bytes }
     mutating func setDoctypeSystemID(_ bytes: [UInt8]) { doctypeSystemID = bytes }
-    mutating func appendToDoctypeSystemID(_ bytes: [UInt8]) { doctypeSystemID = (doctypeSystemID ?? []) + bytes }
+    mutating func extendDoctypeSystemID(_ bytes: [UInt8]) { doctypeSystemID = (doctypeSystemID ?? []) + bytes }
     mutating func forceQuirks() { doctypeForceQuirks = true }
 
     mutating func emitDoctype() {
