@@ -49,37 +49,30 @@ extension HTMLTokenizer {
         }
     }
 
+    /// The data and RCDATA states differ only in where `<` leads and what U+0000 becomes.
     private mutating func dataState() {
-        emitRun(stoppingAt: UInt8(ascii: "<"), UInt8(ascii: "&"), 0)
-        switch current {
-        case -1: emitEndOfFile()
-        case 0x3C:
-            markTokenStart(position)
-            position += 1
-            state = .tagOpen
-        case 0x26:
-            position += 1
-            consumeCharacterReference(inAttribute: false)
-        default:
-            // U+0000: a parse error; the character is emitted, and tree construction deals with it.
-            emitCharacter(0)
-            position += 1
-        }
+        textWithReferences(lessThanState: .tagOpen, keepsNull: true)
     }
 
     private mutating func rcdataState() {
+        textWithReferences(lessThanState: .rcdataLessThanSign, keepsNull: false)
+    }
+
+    private mutating func textWithReferences(lessThanState: State, keepsNull: Bool) {
         emitRun(stoppingAt: UInt8(ascii: "<"), UInt8(ascii: "&"), 0)
         switch current {
         case -1: emitEndOfFile()
         case 0x3C:
             markTokenStart(position)
             position += 1
-            state = .rcdataLessThanSign
+            state = lessThanState
         case 0x26:
             position += 1
             consumeCharacterReference(inAttribute: false)
         default:
-            emitReplacementCharacter()
+            // U+0000: in data a parse error emitted as is (tree construction deals with it);
+            // in RCDATA it becomes U+FFFD.
+            if keepsNull { emitCharacter(0) } else { emitReplacementCharacter() }
             position += 1
         }
     }
