@@ -34,6 +34,8 @@ struct HTMLTreeWalker {
     var cellDepth = 0
     var cellIndex: [Int] = []
     var lineBreaks = 0
+    /// Scratch space for collapsing a text node's whitespace, reused from node to node.
+    private var collapsed: [UInt8] = []
 
     init(tree: HTMLTree, options: HTMLReader.Options) {
         self.tree = tree
@@ -52,7 +54,7 @@ struct HTMLTreeWalker {
             case .enter(let node):
                 switch tree.kind(of: node) {
                 case .text:
-                    text(tree.textBytes(of: node))
+                    text(tree.textSlice(of: node))
                 case .comment:
                     report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
                 case .element:
@@ -80,14 +82,14 @@ struct HTMLTreeWalker {
         preDepth > 0 ? .preserve : whitespaceModes.last ?? .normal
     }
 
-    mutating func text(_ bytes: [UInt8]) {
+    mutating func text(_ bytes: ArraySlice<UInt8>) {
         switch whitespaceMode {
         case .preserve:
             appendPreserved(bytes, keepingSpaces: true)
         case .preserveLines:
             appendPreserved(bytes, keepingSpaces: false)
         case .normal:
-            appendCollapsed(bytes[...])
+            appendCollapsed(bytes)
         }
     }
 
@@ -101,29 +103,33 @@ struct HTMLTreeWalker {
         if first > bytes.startIndex { builder.appendCollapsibleSpace() }
         var last = bytes.endIndex
         while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
-        var collapsed: [UInt8] = []
-        collapsed.reserveCapacity(last - first)
-        var inSpace = false
-        for byte in bytes[first..<last] {
-            if Self.isCollapsible(byte) {
-                if !inSpace { collapsed.append(0x20) }
-                inSpace = true
-            } else {
-                collapsed.append(byte)
-                inSpace = false
-            }
-        }
         ensureBlock()
-        builder.append(String(decoding: collapsed, as: UTF8.self))
+        let inner = bytes[first..<last]
+        if !inner.contains(where: { Self.isCollapsible($0) }) {
+            builder.appendUTF8(inner)
+        } else {
+            collapsed.removeAll(keepingCapacity: true)
+            var inSpace = false
+            for byte in inner {
+                if Self.isCollapsible(byte) {
+                    if !inSpace { collapsed.append(0x20) }
+                    inSpace = true
+                } else {
+                    collapsed.append(byte)
+                    inSpace = false
+                }
+            }
+            builder.appendUTF8(collapsed[...])
+        }
         if last < bytes.endIndex { builder.appendCollapsibleSpace() }
     }
 
     /// `pre` (every character kept) and `pre-line` (newlines kept, spaces collapsed).
-    private mutating func appendPreserved(_ bytes: [UInt8], keepingSpaces: Bool) {
+    private mutating func appendPreserved(_ bytes: ArraySlice<UInt8>, keepingSpaces: Bool) {
         guard !bytes.isEmpty else { return }
         if keepingSpaces {
             ensureBlock()
-            builder.append(String(decoding: bytes, as: UTF8.self))
+            builder.appendUTF8(bytes)
             return
         }
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {

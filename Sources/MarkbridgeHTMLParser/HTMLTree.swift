@@ -167,6 +167,15 @@ public struct HTMLTree: Sendable {
         return out
     }
 
+    /// The text of a text or comment node as a slice of the tree's text buffer: no copy unless
+    /// the node's text is in more than one run (rare; see `Segment`).
+    public func textSlice(of node: HTMLNodeID) -> ArraySlice<UInt8> {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .text || stored.kind == .comment else { return [] }
+        guard stored.firstSegment < 0 else { return textBytes(of: node)[...] }
+        return textBytes[Int(stored.textStart)..<Int(stored.textEnd)]
+    }
+
     public func text(of node: HTMLNodeID) -> String {
         String(decoding: textBytes(of: node), as: UTF8.self)
     }

@@ -30,12 +30,60 @@ extension Block {
     public mutating func canonicalize() {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
+        if markups.isEmpty || Self.isCanonical(markups, in: text) { return }
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
         let merged = Self.canonicalMarkups(Self.separatingLinks(markups))
         let trimmed = Self.trimmingWhitespaceEdges(merged, in: text)
         // Trimming only shrinks ranges; when it changed nothing the merged list is canonical.
         markups = trimmed == merged ? merged : Self.canonicalMarkups(trimmed)
+    }
+
+    /// Whether `markups` are already canonical: the usual case for a reader's output, checked in
+    /// one pass so that only blocks that need it pay for sorting and merging. Conservative: a
+    /// markup touching an earlier one of the same kind (which may or may not merge) says no.
+    static func isCanonical(_ markups: [Markup], in text: String) -> Bool {
+        var furthestEnd = [Int](repeating: Int.min, count: MarkupKind.rankCount)
+        var previous: Markup?
+        var edges: [Int] = []
+        for markup in markups {
+            if markup.range.isEmpty { return false }
+            if let previous, !MarkupOrder.precedes(previous, markup) { return false }
+            let rank = markup.kind.canonicalRank
+            if markup.range.start <= furthestEnd[rank] { return false }
+            furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
+            if markup.kind.trimsWhitespaceEdges {
+                edges.append(markup.range.start)
+                edges.append(markup.range.end - 1)
+            }
+            previous = markup
+        }
+        return edges.isEmpty || !Self.anyWhitespace(at: edges, in: text)
+    }
+
+    /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
+    /// feed. One forward walk over the UTF-8 bytes, so linear in the text whatever the offsets.
+    static func anyWhitespace(at offsets: [Int], in text: String) -> Bool {
+        let sorted = offsets.sorted()
+        var text = text
+        return text.withUTF8 { bytes in
+            var byteIndex = 0
+            var unitOffset = 0
+            for target in sorted {
+                while unitOffset < target && byteIndex < bytes.count {
+                    let lead = bytes[byteIndex]
+                    byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    unitOffset += lead < 0xF0 ? 1 : 2
+                }
+                guard byteIndex < bytes.count else { return false }
+                // Past the target means it fell inside a surrogate pair: not whitespace.
+                if unitOffset == target {
+                    let byte = bytes[byteIndex]
+                    if byte == 0x20 || byte == 0x09 || byte == 0x0A { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// Links over the same text have no meaning in any output, so where two overlap the one that
@@ -74,15 +122,15 @@ extension Block {
         return markups.filter { if case .link = $0.kind { false } else { true } } + placed
     }
 
-    /// Moves the edges of trimmable markups inward past whitespace. Looks only at the code
-    /// units at markup edges (native strings index UTF-16 offsets cheaply), never copies the text.
+    /// Moves the edges of trimmable markups inward past whitespace.
     static func trimmingWhitespaceEdges(_ markups: [Markup], in text: String) -> [Markup] {
         guard markups.contains(where: { $0.kind.trimsWhitespaceEdges }) else { return markups }
-        let utf16 = text.utf16
-        let count = utf16.count
+        // Only blocks that need trimming get here, so the copy of the code units is rare.
+        let units = Array(text.utf16)
+        let count = units.count
         func isEdgeSpace(_ offset: Int) -> Bool {
             guard offset >= 0 && offset < count else { return false }
-            let unit = utf16[utf16.index(utf16.startIndex, offsetBy: offset)]
+            let unit = units[offset]
             return unit == 0x20 || unit == 0x09 || unit == 0x0A
         }
         var result = markups

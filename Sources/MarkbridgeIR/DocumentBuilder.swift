@@ -12,11 +12,15 @@ public struct DocumentBuilder: Sendable {
 
     private var blocks: [Block] = []
     private var current: Block?
-    private var text = ""
+    /// The current block's text as UTF-8, made a `String` once when the block ends: appending
+    /// bytes is cheaper than appending strings, and readers mostly have bytes.
+    private var text: [UInt8] = []
     private var utf16Length = 0
+    /// Markups in the order they were opened, so mostly in canonical order already; an open
+    /// markup's slot has its start and is given its end when it closes.
     private var markups: [Markup] = []
-    /// Open markups by id, with the offset in the current block where each began.
-    private var open: [(id: Int, kind: MarkupKind, start: Int)] = []
+    /// Open markups by id: the slot in `markups` each fills when it closes.
+    private var open: [(id: Int, slot: Int)] = []
     private var nextID = 0
     /// Collapsible whitespace seen and not yet written: it becomes one space only if more text
     /// follows in the same block (CSS `white-space: normal`).
@@ -26,17 +30,8 @@ public struct DocumentBuilder: Sendable {
 
     public init() {}
 
-    /// The UTF-16 length of the current block's text so far.
-    public var currentLength: Int { utf16Length }
-
     /// Whether a block is started and not ended.
     public var isInBlock: Bool { current != nil }
-
-    /// Whether the current block has no text yet.
-    public var currentBlockIsEmpty: Bool { utf16Length == 0 }
-
-    /// The last character appended to the current block, if any.
-    public var lastScalar: Unicode.Scalar? { text.unicodeScalars.last }
 
     /// Starts a block, ending the current one first.
     public mutating func startBlock(
@@ -51,26 +46,50 @@ public struct DocumentBuilder: Sendable {
 
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { appendUTF8($0) }
+    }
+
+    /// Appends text given as UTF-8. The bytes should be valid UTF-8 (readers pass text from
+    /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
+    /// the block's markups are then clamped to its text rather than trusted.
+    public mutating func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
         if current == nil { startBlock(.paragraph) }
-        if pendingSpace {
-            pendingSpace = false
-            if utf16Length > 0 {
-                for index in open.indices where open[index].id > pendingSpaceMark && open[index].start == utf16Length {
-                    open[index].start += 1
-                }
-                text += " "
-                utf16Length += 1
-            }
+        writePendingSpace()
+        text.append(contentsOf: bytes)
+        utf16Length += Self.utf16Count(bytes)
+    }
+
+    /// Appends text given as UTF-8 (see the buffer form).
+    public mutating func appendUTF8(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { appendUTF8($0) }
+    }
+
+    private mutating func writePendingSpace() {
+        guard pendingSpace else { return }
+        pendingSpace = false
+        guard utf16Length > 0 else { return }
+        for entry in open where entry.id > pendingSpaceMark && markups[entry.slot].range.start == utf16Length {
+            markups[entry.slot].range.start += 1
         }
-        text += piece
-        utf16Length += piece.utf16.count
+        text.append(0x20)
+        utf16Length += 1
+    }
+
+    /// UTF-16 code units of valid UTF-8: one per scalar, two for a four-byte scalar.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes {
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+        }
+        return count
     }
 
     /// Notes collapsible whitespace: one space between words, none at the start or end of a
     /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
     /// Markdown soft breaks) call this instead of appending spaces.
     public mutating func appendCollapsibleSpace() {
-        guard current != nil, utf16Length > 0, text.utf8.last != 0x0A else { return }
+        guard current != nil, utf16Length > 0, text.last != 0x0A else { return }
         if !pendingSpace { pendingSpaceMark = nextID }
         pendingSpace = true
     }
@@ -85,7 +104,7 @@ public struct DocumentBuilder: Sendable {
     /// `<br>` that ends a block. Returns whether there was one.
     @discardableResult
     public mutating func removeTrailingLineBreak() -> Bool {
-        guard text.utf8.last == 0x0A else { return false }
+        guard text.last == 0x0A else { return false }
         text.removeLast()
         utf16Length -= 1
         pendingSpace = false
@@ -110,7 +129,8 @@ public struct DocumentBuilder: Sendable {
     /// Opens a markup at the current position.
     public mutating func openMarkup(_ kind: MarkupKind) -> OpenMarkup {
         nextID += 1
-        open.append((nextID, kind, utf16Length))
+        open.append((nextID, markups.count))
+        markups.append(Markup(kind, start: utf16Length, end: utf16Length))
         return OpenMarkup(id: nextID)
     }
 
@@ -118,33 +138,39 @@ public struct DocumentBuilder: Sendable {
     public mutating func closeMarkup(_ handle: OpenMarkup) {
         guard let index = open.lastIndex(where: { $0.id == handle.id }) else { return }
         let entry = open.remove(at: index)
-        markups.append(Markup(entry.kind, start: entry.start, end: utf16Length))
+        markups[entry.slot].range.end = utf16Length
     }
 
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
     /// An empty block is dropped unless `keepingIfEmpty`.
     public mutating func endBlock(keepingIfEmpty: Bool = true) {
         guard var block = current else { return }
-        for index in open.indices {
-            markups.append(Markup(open[index].kind, start: min(open[index].start, utf16Length), end: utf16Length))
-            open[index].start = 0
+        for entry in open {
+            markups[entry.slot].range.end = utf16Length
         }
         pendingSpace = false
         if !text.isEmpty || keepingIfEmpty {
-            block.text = text
-            block.markups = markups.map { markup in
-                var clamped = markup
-                clamped.range.end = min(clamped.range.end, utf16Length)
-                clamped.range.start = min(clamped.range.start, clamped.range.end)
-                return clamped
+            block.text = String(decoding: text, as: UTF8.self)
+            // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
+            let length = block.text.utf8.count == text.count ? utf16Length : block.text.utf16.count
+            for index in markups.indices {
+                markups[index].range.end = min(markups[index].range.end, length)
+                markups[index].range.start = min(markups[index].range.start, markups[index].range.end)
             }
+            block.markups = markups
             block.canonicalize()
             blocks.append(block)
         }
         current = nil
-        text = ""
+        text.removeAll(keepingCapacity: true)
         utf16Length = 0
-        markups = []
+        // Markups still open go on in the next block, from its start, in their order.
+        var continuing: [Markup] = []
+        for index in open.indices {
+            continuing.append(Markup(markups[open[index].slot].kind, start: 0, end: 0))
+            open[index].slot = index
+        }
+        markups = continuing
     }
 
     /// The blocks finished so far.
@@ -170,6 +196,7 @@ public struct DocumentBuilder: Sendable {
     public mutating func finish() -> Document {
         endBlock()
         open.removeAll()
+        markups.removeAll()
         let document = Document(blocks: blocks)
         blocks = []
         return document

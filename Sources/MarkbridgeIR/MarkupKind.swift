@@ -65,6 +65,9 @@ extension MarkupKind {
         }
     }
 
+    /// How many ranks there are: `canonicalRank` is below it.
+    static let rankCount = 12
+
     /// Whether canonical form moves whitespace at the markup's edges outside it. Code spans keep
     /// theirs (spaces in code are content); an image covers exactly its U+FFFC.
     public var trimsWhitespaceEdges: Bool {
