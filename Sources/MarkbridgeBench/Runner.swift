@@ -5,7 +5,8 @@ import Markbridge
 enum Runner {
     /// Times `path` over the corpus `shape`: repeats until at least a second has passed (and at
     /// least 3 runs), and reports the best run, the steadiest figure on a shared machine.
-    static func measure(path name: String, shape shapeName: String, scale: Double) -> String {
+    /// `runs` fixes the number of repetitions instead (for counting instructions with `perf stat`).
+    static func measure(path name: String, shape shapeName: String, scale: Double, runs fixedRuns: Int? = nil) -> String {
         guard let path = BenchmarkPath.all.first(where: { $0.name == name }),
               let shape = Corpus.Shape(rawValue: shapeName) else {
             return "error\tunknown path or shape \(name) \(shapeName)"
@@ -20,7 +21,7 @@ enum Runner {
             var total = 0.0
             var repetitions = 0
             var outputBytes = 0
-            while repetitions < 3 || total < 1.0 {
+            while fixedRuns.map({ repetitions < $0 }) ?? (repetitions < 3 || total < 1.0) {
                 let start = Measurement.now()
                 outputBytes = 0
                 for run in runs { outputBytes += try run() }

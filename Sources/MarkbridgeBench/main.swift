@@ -5,7 +5,9 @@ import Markbridge
 // child process of its own so that its peak memory is its own.
 //
 //   markbridge-bench [--scale S] [--path NAME]    all paths (or one), a table on standard output
-//   markbridge-bench --child PATH SHAPE --scale S  one measurement, as a tab-separated line
+//   markbridge-bench --child PATH SHAPE --scale S [--runs N]
+//                                                  one measurement, as a tab-separated line; with
+//                                                  --runs, exactly N runs (for `perf stat`)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -17,7 +19,8 @@ func option(_ name: String) -> String? {
 let scale = option("--scale").flatMap(Double.init) ?? 1.0
 
 if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count {
-    let line = Runner.measure(path: arguments[index + 1], shape: arguments[index + 2], scale: scale)
+    let line = Runner.measure(path: arguments[index + 1], shape: arguments[index + 2], scale: scale,
+                              runs: option("--runs").flatMap(Int.init))
     print(line)
     exit(line.hasPrefix("error") ? 1 : 0)
 }

@@ -8,6 +8,9 @@ struct CSSStyle {
     var alignment: TextAlignment?
     var whitespace: HTMLTreeWalker.WhitespaceMode?
 
+    /// No style: nothing to apply.
+    init() {}
+
     init(_ attribute: String?, report: inout LossReport, location: () -> SourceLocation) {
         guard let attribute, !attribute.isEmpty else { return }
         for declaration in CSSDeclarations.parse(attribute) {

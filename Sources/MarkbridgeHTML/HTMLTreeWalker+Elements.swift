@@ -5,18 +5,17 @@ import MarkbridgeIR
 extension HTMLTreeWalker {
     /// Applies the element's rule on the way in; nil when its content is skipped.
     mutating func enter(_ node: HTMLNodeID) -> Exit? {
-        let location = tree.sourceLocator(of: node)
         let name = tree.name(of: node)
         guard tree.namespace(of: node) == .html else {
             // SVG and MathML: their text is kept, their structure is not modelled; their scripts
             // and style sheets are dropped like HTML ones.
             let lowered = name.lowercased()
             if lowered == "script" || lowered == "style" {
-                report.note("dropped-element", lowered, at: location()) { "<\(lowered)> dropped with its content (\($0)×)" }
+                report.note("dropped-element", lowered, at: tree.sourceLocation(of: node)) { "<\(lowered)> dropped with its content (\($0)×)" }
                 return nil
             }
             if let parent = tree.parent(of: node), tree.namespace(of: parent) == .html {
-                report.note("unknown-element", name, at: location()) { "<\(name)> (foreign content) unwrapped, its text kept (\($0)×)" }
+                report.note("unknown-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> (foreign content) unwrapped, its text kept (\($0)×)" }
             }
             return Exit(node: node, rule: .transparent)
         }
@@ -24,29 +23,29 @@ extension HTMLTreeWalker {
         if rule == nil {
             switch options.unknownElements {
             case .unwrap:
-                report.note("unknown-element", name, at: location()) { "<\(name)> unwrapped, its text kept (\($0)×)" }
+                report.note("unknown-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> unwrapped, its text kept (\($0)×)" }
                 rule = .transparent
             case .drop:
-                report.note("unknown-element", name, at: location()) { "<\(name)> dropped with its content (\($0)×)" }
+                report.note("unknown-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> dropped with its content (\($0)×)" }
                 return nil
             }
         }
         guard let rule else { return nil }
         if rule == .dropped {
-            report.note("dropped-element", name, at: location()) { "<\(name)> dropped with its content (\($0)×)" }
+            report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> dropped with its content (\($0)×)" }
             return nil
         }
         var exit = Exit(node: node, rule: rule, lineBreaksAtEntry: lineBreaks, blocksAtEntry: 0)
-        let style = CSSStyle(tree.attribute("style", of: node), report: &report, location: location)
+        let style = self.style(of: node)
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
         switch rule {
         case .formatting(let kinds):
             for kind in kinds where !(kind == .code && preDepth > 0) {
-                exit.markups.append(builder.openMarkup(kind))
+                openMarkup(&exit, kind)
             }
         case .link:
             if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
-                exit.markups.append(builder.openMarkup(.link(LinkTarget(href: target, title: tree.attribute("title", of: node)))))
+                openMarkup(&exit, .link(LinkTarget(href: target, title: tree.attribute("title", of: node))))
             }
         case .image:
             image(node)
@@ -74,11 +73,11 @@ extension HTMLTreeWalker {
                 cellIndex[cellIndex.count - 1] = index + 1
             }
             cellDepth += 1
-            if header { exit.markups.append(builder.openMarkup(.strong)) }
+            if header { openMarkup(&exit, .strong) }
         default:
             break
         }
-        for kind in style.markups { exit.markups.append(builder.openMarkup(kind)) }
+        for kind in style.markups { openMarkup(&exit, kind) }
         if let mode = style.whitespace {
             whitespaceModes.append(mode)
             exit.pushedWhitespace = true
@@ -87,7 +86,8 @@ extension HTMLTreeWalker {
     }
 
     mutating func leave(_ exit: Exit) {
-        for handle in exit.markups.reversed() { builder.closeMarkup(handle) }
+        for handle in openHandles[(openHandles.count - exit.markupCount)...].reversed() { builder.closeMarkup(handle) }
+        openHandles.removeLast(exit.markupCount)
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {
@@ -100,6 +100,24 @@ extension HTMLTreeWalker {
             break
         }
         if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
+    }
+
+    /// The element's `style` attribute, parsed. Stored content repeats the same few styles
+    /// thousands of times, so styles that lost nothing are remembered (up to a bound); one that
+    /// reported a loss is parsed again each time, so each loss is counted.
+    private mutating func style(of node: HTMLNodeID) -> CSSStyle {
+        guard let attribute = tree.attribute("style", of: node), !attribute.isEmpty else { return CSSStyle() }
+        if let known = styleCache[attribute] { return known }
+        let losses = report.lossCount
+        let style = CSSStyle(attribute, report: &report, location: tree.sourceLocator(of: node))
+        if report.lossCount == losses && styleCache.count < 512 { styleCache[attribute] = style }
+        return style
+    }
+
+    /// Opens a markup for the element being entered; `leave` closes it.
+    private mutating func openMarkup(_ exit: inout Exit, _ kind: MarkupKind) {
+        openHandles.append(builder.openMarkup(kind))
+        exit.markupCount += 1
     }
 
     func isBlockBoundary(_ rule: HTMLElementRule) -> Bool {

@@ -14,7 +14,8 @@ struct HTMLTreeWalker {
     struct Exit {
         var node: HTMLNodeID
         var rule: HTMLElementRule?
-        var markups: [DocumentBuilder.OpenMarkup] = []
+        /// How many of the walker's `openHandles` the element opened.
+        var markupCount = 0
         var pushedAlignment = false
         var pushedWhitespace = false
         var lineBreaksAtEntry = 0
@@ -34,6 +35,10 @@ struct HTMLTreeWalker {
     var cellDepth = 0
     var cellIndex: [Int] = []
     var lineBreaks = 0
+    /// The markups open elements opened, innermost last (each `Exit` knows how many are its own).
+    var openHandles: [DocumentBuilder.OpenMarkup] = []
+    /// Parsed `style` attributes that lost nothing (see `style(of:)`).
+    var styleCache: [String: CSSStyle] = [:]
     /// Scratch space for collapsing a text node's whitespace, reused from node to node.
     private var collapsed: [UInt8] = []
 

@@ -15,9 +15,12 @@ struct LossReport {
     private var entries: [Entry] = []
     private var indexByKey: [String: Int] = [:]
     private var singles: [(order: Int, diagnostic: Diagnostic)] = []
+    /// Grows with every loss noted or added, so a caller can tell whether a step lost anything.
+    private(set) var lossCount = 0
 
     /// Counts one occurrence of a repeated loss; `message` gets the final count.
     mutating func note(_ code: String, _ key: String, at location: SourceLocation?, message: @escaping (Int) -> String) {
+        lossCount += 1
         let fullKey = code + "\u{0}" + key
         if let index = indexByKey[fullKey] {
             entries[index].count += 1
@@ -29,6 +32,7 @@ struct LossReport {
 
     /// A loss reported on its own (an unsafe URL: each one matters).
     mutating func add(_ diagnostic: Diagnostic) {
+        lossCount += 1
         singles.append((entries.count + singles.count, diagnostic))
     }
 

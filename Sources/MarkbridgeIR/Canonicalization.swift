@@ -31,6 +31,12 @@ extension Block {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
         if markups.isEmpty || Self.isCanonical(markups, in: text) { return }
+        // Readers open the markups of one element in whatever order its rules list them: often
+        // sorting is all that is missing.
+        if !Self.isSorted(markups) {
+            markups.sort(by: MarkupOrder.precedes)
+            if Self.isCanonical(markups, in: text) { return }
+        }
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
         let merged = Self.canonicalMarkups(Self.separatingLinks(markups))
@@ -59,6 +65,13 @@ extension Block {
             previous = markup
         }
         return edges.isEmpty || !Self.anyWhitespace(at: edges, in: text)
+    }
+
+    static func isSorted(_ markups: [Markup]) -> Bool {
+        for index in markups.indices.dropFirst() where !MarkupOrder.precedes(markups[index - 1], markups[index]) {
+            return false
+        }
+        return true
     }
 
     /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
@@ -124,7 +137,12 @@ extension Block {
 
     /// Moves the edges of trimmable markups inward past whitespace.
     static func trimmingWhitespaceEdges(_ markups: [Markup], in text: String) -> [Markup] {
-        guard markups.contains(where: { $0.kind.trimsWhitespaceEdges }) else { return markups }
+        var edges: [Int] = []
+        for markup in markups where markup.kind.trimsWhitespaceEdges && !markup.range.isEmpty {
+            edges.append(markup.range.start)
+            edges.append(markup.range.end - 1)
+        }
+        guard !edges.isEmpty, anyWhitespace(at: edges, in: text) else { return markups }
         // Only blocks that need trimming get here, so the copy of the code units is rare.
         let units = Array(text.utf16)
         let count = units.count

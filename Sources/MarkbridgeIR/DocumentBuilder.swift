@@ -11,7 +11,10 @@ public struct DocumentBuilder: Sendable {
     }
 
     private var blocks: [Block] = []
-    private var current: Block?
+    /// The block being built, meaningful while `isInBlock` (kept out of an optional so that
+    /// the many checks of whether a block is open never copy it).
+    private var current = Block(.paragraph)
+    public private(set) var isInBlock = false
     /// The current block's text as UTF-8, made a `String` once when the block ends: appending
     /// bytes is cheaper than appending strings, and readers mostly have bytes.
     private var text: [UInt8] = []
@@ -31,18 +34,18 @@ public struct DocumentBuilder: Sendable {
     public init() {}
 
     /// Whether a block is started and not ended.
-    public var isInBlock: Bool { current != nil }
 
     /// Starts a block, ending the current one first.
     public mutating func startBlock(
         _ kind: BlockKind, depth: Int = 0, quoteDepth: Int = 0, alignment: TextAlignment? = nil
     ) {
-        if current != nil { endBlock() }
+        if isInBlock { endBlock() }
         current = Block(kind, depth: depth, quoteDepth: quoteDepth, alignment: alignment)
+        isInBlock = true
     }
 
     /// The kind of the block being built, if one is open.
-    public var currentKind: BlockKind? { current?.kind }
+    public var currentKind: BlockKind? { isInBlock ? current.kind : nil }
 
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
@@ -54,7 +57,7 @@ public struct DocumentBuilder: Sendable {
     /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
     /// the block's markups are then clamped to its text rather than trusted.
     public mutating func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if current == nil { startBlock(.paragraph) }
+        if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(contentsOf: bytes)
         utf16Length += Self.utf16Count(bytes)
@@ -89,7 +92,7 @@ public struct DocumentBuilder: Sendable {
     /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
     /// Markdown soft breaks) call this instead of appending spaces.
     public mutating func appendCollapsibleSpace() {
-        guard current != nil, utf16Length > 0, text.last != 0x0A else { return }
+        guard isInBlock, utf16Length > 0, text.last != 0x0A else { return }
         if !pendingSpace { pendingSpaceMark = nextID }
         pendingSpace = true
     }
@@ -113,9 +116,8 @@ public struct DocumentBuilder: Sendable {
 
     /// Sets the attributes of the block being built (the reader learns some only on the way).
     public mutating func updateCurrentBlock(_ update: (inout Block) -> Void) {
-        guard var block = current else { return }
-        update(&block)
-        current = block
+        guard isInBlock else { return }
+        update(&current)
     }
 
     /// Appends an inline image: U+FFFC in the text with an IMAGE markup over it.
@@ -129,9 +131,30 @@ public struct DocumentBuilder: Sendable {
     /// Opens a markup at the current position.
     public mutating func openMarkup(_ kind: MarkupKind) -> OpenMarkup {
         nextID += 1
-        open.append((nextID, markups.count))
-        markups.append(Markup(kind, start: utf16Length, end: utf16Length))
+        if let slot = touchingClosedSlot(of: kind) {
+            open.append((nextID, slot))
+        } else {
+            open.append((nextID, markups.count))
+            markups.append(Markup(kind, start: utf16Length, end: utf16Length))
+        }
         return OpenMarkup(id: nextID)
+    }
+
+    /// A closed markup of `kind` that ends right here, which canonical form would merge with
+    /// one opened here (`<i>a</i><i>b</i>`, or what the adoption agency makes of
+    /// `<b>x<i>y</b>z</i>`): it is reopened instead, so the block stays canonical without a
+    /// sort. Looks only a few slots back; farther ones are merged by canonicalization.
+    private func touchingClosedSlot(of kind: MarkupKind) -> Int? {
+        guard !pendingSpace, utf16Length > 0, kind.mergesWhenTouching else { return nil }
+        var slot = markups.count - 1
+        while slot >= max(0, markups.count - 4) {
+            if markups[slot].range.end == utf16Length, markups[slot].kind == kind,
+               !open.contains(where: { $0.slot == slot }) {
+                return slot
+            }
+            slot -= 1
+        }
+        return nil
     }
 
     /// Closes a markup at the current position. Closing one already closed does nothing.
@@ -144,7 +167,8 @@ public struct DocumentBuilder: Sendable {
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
     /// An empty block is dropped unless `keepingIfEmpty`.
     public mutating func endBlock(keepingIfEmpty: Bool = true) {
-        guard var block = current else { return }
+        guard isInBlock else { return }
+        var block = current
         for entry in open {
             markups[entry.slot].range.end = utf16Length
         }
@@ -161,7 +185,7 @@ public struct DocumentBuilder: Sendable {
             block.canonicalize()
             blocks.append(block)
         }
-        current = nil
+        isInBlock = false
         text.removeAll(keepingCapacity: true)
         utf16Length = 0
         // Markups still open go on in the next block, from its start, in their order.

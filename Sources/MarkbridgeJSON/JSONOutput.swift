@@ -17,14 +17,29 @@ struct JSONOutput {
     }
 
     mutating func integer(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        // Digits from the end of a small buffer, then one append: no reversing in place.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// A string known to need no escaping (names from a fixed vocabulary).
+    mutating func plainString(_ text: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(text)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func string(_ text: String) {
