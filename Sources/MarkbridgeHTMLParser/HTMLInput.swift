@@ -77,6 +77,13 @@ struct HTMLInput {
         raw.withUnsafeBufferPointer { buffer in
             var index = start
             while index < buffer.count {
+                if index + 8 <= buffer.count {
+                    let word = ByteScan.load(buffer, at: index)
+                    if ByteScan.isASCII(word) && !ByteScan.word(word, contains: 0x0D) {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 if byte < 0x80 {
                     if byte == 0x0D { return index }

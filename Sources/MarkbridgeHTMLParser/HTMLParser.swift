@@ -69,7 +69,7 @@ public struct HTMLParser: Sendable {
         }
         let positions = HTMLInputPositions(lineIndex: LineIndex(input.bytes), originalOffsets: { [input] in input.originalOffset(of: $0) })
         var builder = HTMLTreeBuilder(
-            tree: HTMLTree(input: positions, rootKind: .document),
+            tree: HTMLTree(input: positions, rootKind: .document, expectedNodes: HTMLTree.expectedNodeCount(input.bytes)),
             tokenizer: HTMLTokenizer(input: input.bytes),
             scripting: options.scripting,
             maxDepth: max(options.maxDepth, 8))
@@ -81,7 +81,7 @@ public struct HTMLParser: Sendable {
                 "\(input.replacementCount) invalid UTF-8 sequence\(input.replacementCount == 1 ? "" : "s") replaced with U+FFFD",
                 at: input.firstReplacementOffset.map { SourceLocation(byteOffset: $0, in: bytes) }))
         }
-        if let firstNUL = input.bytes.firstIndex(of: 0) {
+        if let firstNUL = input.bytes.withUnsafeBufferPointer({ ByteScan.firstIndex(of: 0, in: $0) }) {
             let count = input.bytes.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
             diagnostics.append(.warning("nul-character",
                 "\(count) U+0000 character\(count == 1 ? "" : "s"): dropped from text, or replaced with U+FFFD in attributes, comments and raw text, as the HTML standard says",

@@ -145,7 +145,14 @@ extension HTMLTokenizer {
     }
 
     private mutating func tagNameState() {
-        // The common case, a run of name characters, in one loop.
+        // The common case, a run of lower-case letters and digits, appended in one piece.
+        let start = position
+        while position < input.count {
+            let byte = input[position]
+            guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else { break }
+            position += 1
+        }
+        if position > start { tagName.append(contentsOf: input[start..<position]) }
         while position < input.count {
             let byte = input[position]
             switch byte {

@@ -185,7 +185,9 @@ struct HTMLTokenizer {
         if isEndTag {
             emit(.endTag(token))
         } else {
-            lastStartTagName = tagName
+            // Copied into its own buffer: sharing `tagName`'s would make the next tag copy it.
+            lastStartTagName.removeAll(keepingCapacity: true)
+            lastStartTagName.append(contentsOf: tagName)
             emit(.startTag(token))
         }
     }

@@ -65,7 +65,13 @@ extension HTMLTree {
         textBytes.append(contentsOf: bytes)
         let newEnd = Int32(textBytes.count)
         let stored = nodes[Int(node)]
-        if stored.lastSegment < 0 {
+        let chain = segmentChains.isEmpty ? nil : segmentChains[node]
+        if let chain {
+            if segments[Int(chain.last)].end == end {
+                segments[Int(chain.last)].end = newEnd
+                return
+            }
+        } else {
             if stored.textStart == stored.textEnd {
                 nodes[Int(node)].textStart = end
                 nodes[Int(node)].textEnd = newEnd
@@ -75,14 +81,15 @@ extension HTMLTree {
                 nodes[Int(node)].textEnd = newEnd
                 return
             }
-        } else if segments[Int(stored.lastSegment)].end == end {
-            segments[Int(stored.lastSegment)].end = newEnd
-            return
         }
         segments.append(Segment(start: end, end: newEnd))
         let segment = Int32(segments.count - 1)
-        if stored.lastSegment >= 0 { segments[Int(stored.lastSegment)].next = segment } else { nodes[Int(node)].firstSegment = segment }
-        nodes[Int(node)].lastSegment = segment
+        if let chain {
+            segments[Int(chain.last)].next = segment
+            segmentChains[node] = (chain.first, segment)
+        } else {
+            segmentChains[node] = (segment, segment)
+        }
     }
 
     mutating func append(_ child: Int32, to parent: Int32) {

@@ -59,10 +59,6 @@ public struct HTMLTree: Sendable {
         /// Text and comments: the first run of their bytes in `textBytes` (start, end).
         var attributeStart: Int32 = 0
         var attributeCount: Int32 = 0
-        /// Text and comments: further runs, when the text did not grow contiguously (rare:
-        /// foster-parented text appended between other text).
-        var firstSegment: Int32 = -1
-        var lastSegment: Int32 = -1
 
         var textStart: Int32 {
             get { attributeStart }
@@ -92,11 +88,25 @@ public struct HTMLTree: Sendable {
     var attributes: [HTMLAttribute] = []
     var textBytes: [UInt8] = []
     var segments: [Segment] = []
+    /// Text and comment nodes with further runs, when their text did not grow contiguously
+    /// (rare: foster-parented text appended between other text): their first and last segment.
+    /// Kept out of `Node` so that every node is smaller.
+    var segmentChains: [Int32: (first: Int32, last: Int32)] = [:]
     let input: HTMLInputPositions
 
-    init(input: HTMLInputPositions, rootKind: NodeKind) {
+    init(input: HTMLInputPositions, rootKind: NodeKind, expectedNodes: Int = 0) {
         self.input = input
+        // Growing by doubling would hold the old and the new array at once near the end: the
+        // peak of a parse. The caller's estimate avoids that in the usual case.
+        nodes.reserveCapacity(expectedNodes)
         nodes.append(Node(kind: rootKind))
+    }
+
+    /// Nodes to expect for `input`: about one and a half per `<` (an element per start tag, a
+    /// text node between most tags, an occasional clone from the adoption agency).
+    static func expectedNodeCount(_ input: [UInt8]) -> Int {
+        let count = input.withUnsafeBufferPointer { ByteScan.count(of: 0x3C, in: $0) }
+        return count + count / 2 + 16
     }
 
     // MARK: Reading
@@ -158,7 +168,7 @@ public struct HTMLTree: Sendable {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .text || stored.kind == .comment else { return [] }
         var out = Array(textBytes[Int(stored.textStart)..<Int(stored.textEnd)])
-        var segment = stored.firstSegment
+        var segment = segmentChains[node.index]?.first ?? -1
         while segment >= 0 {
             let stored = segments[Int(segment)]
             out.append(contentsOf: textBytes[Int(stored.start)..<Int(stored.end)])
@@ -172,7 +182,7 @@ public struct HTMLTree: Sendable {
     public func textSlice(of node: HTMLNodeID) -> ArraySlice<UInt8> {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .text || stored.kind == .comment else { return [] }
-        guard stored.firstSegment < 0 else { return textBytes(of: node)[...] }
+        guard segmentChains.isEmpty || segmentChains[node.index] == nil else { return textBytes(of: node)[...] }
         return textBytes[Int(stored.textStart)..<Int(stored.textEnd)]
     }
 

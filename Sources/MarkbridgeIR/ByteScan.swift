@@ -1,0 +1,63 @@
+/// Scanning bytes eight at a time (SWAR: SIMD within a register) for the few passes every
+/// reader makes over its whole input: finding line ends, NULs, and the end of plain ASCII.
+/// A loop that looks at one byte at a time spends most of its time on bytes that cannot match.
+public enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `word` is zero. Exact: the borrow can only make a false positive
+    /// above a true zero byte, never without one.
+    @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highBits != 0
+    }
+
+    /// Whether any byte of `word` equals `byte`.
+    @inline(__always)
+    public static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
+        hasZeroByte(word ^ (ones &* UInt64(byte)))
+    }
+
+    /// Whether every byte of `word` is ASCII.
+    @inline(__always)
+    public static func isASCII(_ word: UInt64) -> Bool {
+        word & highBits == 0
+    }
+
+    /// The eight bytes at `index` (which must have eight bytes after it), in memory order.
+    @inline(__always)
+    public static func load(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// How many bytes of `buffer` equal `byte`.
+    public static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let pattern = ones &* UInt64(byte)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0
+        var index = 0
+        while index + 8 <= buffer.count {
+            let differing = load(buffer, at: index) ^ pattern
+            // A byte's high bit ends up set exactly when the byte is non-zero (no borrows).
+            let nonZero = ((differing & low7) &+ low7) | differing
+            count += (~nonZero & highBits).nonzeroBitCount
+            index += 8
+        }
+        while index < buffer.count {
+            if buffer[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// The first index at or after `start` holding `byte`, or nil.
+    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        var index = start
+        while index + 8 <= buffer.count, !word(load(buffer, at: index), contains: byte) { index += 8 }
+        while index < buffer.count {
+            if buffer[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+}
