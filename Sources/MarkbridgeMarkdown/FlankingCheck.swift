@@ -7,9 +7,8 @@ import MarkbridgeIR
 /// `_`, and the "multiple of 3" rule cannot apply. Anything else is "not sure", and the writer
 /// reads its output back instead of trusting it.
 enum FlankingCheck {
-    static func allSafe(_ text: String, _ delimiters: [(offset: Int, length: Int, opens: Bool)]) -> Bool {
+    static func allSafe(_ bytes: [UInt8], _ delimiters: [(offset: Int, length: Int, opens: Bool)]) -> Bool {
         guard !delimiters.isEmpty else { return true }
-        let bytes = Array(text.utf8)
         for delimiter in delimiters {
             let before = scalar(endingAt: delimiter.offset, in: bytes)
             let after = scalar(startingAt: delimiter.offset + delimiter.length, in: bytes)

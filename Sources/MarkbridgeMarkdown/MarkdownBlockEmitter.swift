@@ -105,7 +105,7 @@ struct MarkdownBlockEmitter {
             guard let inline = verifiedInline(block, index: index) else {
                 return htmlBlock(block, index: index, isItem: isItem) ?? []
             }
-            return inline.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return inline.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
     }
 
@@ -205,8 +205,9 @@ struct MarkdownBlockEmitter {
 
 extension String {
     func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? self : String(Substring(utf8[..<end]))
     }
 }

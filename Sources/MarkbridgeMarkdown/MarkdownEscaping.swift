@@ -1,49 +1,84 @@
 /// Escaping for CommonMark text, after cmark's context-sensitive rules (commonmark.c): escape
 /// only what could start syntax where it stands, never every punctuation character.
 enum MarkdownEscaping {
-    /// Escapes one line of paragraph text (no line breaks in it). `atLineStart` says the line
-    /// begins a line of output, where block syntax (`#`, `>`, `-`, `1.`, fences, indentation)
-    /// could start.
-    static func line(_ scalars: ArraySlice<Unicode.Scalar>, atLineStart: Bool, into out: inout String) {
+    /// Escapes one line of paragraph text (no line breaks in it), given and written as UTF-8.
+    /// `atLineStart` says the line begins a line of output, where block syntax (`#`, `>`, `-`,
+    /// `1.`, fences, indentation) could start. Every character that needs escaping is ASCII (or
+    /// U+FEFF), so the bytes between them are copied in runs.
+    static func line(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, into out: inout [UInt8]) {
+        let base = bytes.startIndex
+        let end = bytes.endIndex
         // A line start that could be read as a list marker: digits then `.` or `)`.
-        let base = scalars.startIndex
         var digitRun = 0
         if atLineStart {
-            while base + digitRun < scalars.endIndex, ("0"..."9").contains(scalars[base + digitRun]) { digitRun += 1 }
+            while base + digitRun < end, isDigit(bytes[base + digitRun]) { digitRun += 1 }
         }
-        for index in scalars.indices {
-            let scalar = scalars[index]
-            let next: Unicode.Scalar? = index + 1 < scalars.endIndex ? scalars[index + 1] : nil
-            let lineStart = atLineStart && index == base
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "#":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "!" where next == "[":
-                out += "\\!"
-            case "&" where next.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "#" } ?? false:
-                out += "\\&"
-            case "-" where lineStart, "+" where lineStart, "=" where lineStart, "~" where lineStart:
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "." where atLineStart && digitRun > 0 && index == base + digitRun, ")" where atLineStart && digitRun > 0 && index == base + digitRun:
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "\r":
-                out += "&#13;"
-            case "\u{0}":
-                out += "&#xFFFD;"
-            case "\u{1}"..."\u{8}", "\u{B}"..."\u{C}", "\u{E}"..."\u{1F}", "\u{7F}":
-                out += "&#\(scalar.value);"
-            case "\t":
-                out += "&#9;"
-            case "\u{FEFF}":
+        var runStart = base
+        var index = base
+        while index < end {
+            let byte = bytes[index]
+            var replacement: StaticString?
+            var keepsByte = false
+            var length = 1
+            switch byte {
+            case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x23: // \ ` * _ [ ] < > #
+                replacement = "\\"
+                keepsByte = true
+            case 0x21 where index + 1 < end && bytes[index + 1] == 0x5B: // ! before [
+                replacement = "\\!"
+            case 0x26 where startsReference(bytes, at: index + 1): // & before what could name an entity
+                replacement = "\\&"
+            case 0x2D, 0x2B, 0x3D, 0x7E: // - + = ~
+                guard atLineStart && index == base else { index += 1; continue }
+                replacement = "\\"
+                keepsByte = true
+            case 0x2E, 0x29: // . ) after a leading digit run
+                guard atLineStart && digitRun > 0 && index == base + digitRun else { index += 1; continue }
+                replacement = "\\"
+                keepsByte = true
+            case 0x0D:
+                replacement = "&#13;"
+            case 0x00:
+                replacement = "&#xFFFD;"
+            case 0x09:
+                replacement = "&#9;"
+            case 0x01...0x08, 0x0B...0x0C, 0x0E...0x1F, 0x7F:
+                replacement = nil
+            case 0xEF where index + 2 < end && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
                 // A byte-order mark would be dropped if it began the document.
-                out += "&#xFEFF;"
+                replacement = "&#xFEFF;"
+                length = 3
             default:
-                out.unicodeScalars.append(scalar)
+                index += 1
+                continue
             }
+            out.append(contentsOf: bytes[runStart..<index])
+            if let replacement {
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                if keepsByte { out.append(byte) }
+            } else {
+                out.append(contentsOf: "&#\(byte);".utf8)
+            }
+            index += length
+            runStart = index
         }
+        out.append(contentsOf: bytes[runStart..<end])
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Whether the character at `index` could continue `&` into a character reference: a
+    /// letter (any script), a digit or `#`.
+    private static func startsReference(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
+        guard index < bytes.endIndex else { return false }
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return isDigit(byte) || byte == 0x23 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        }
+        var end = index + 1
+        while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first
+        return scalar?.properties.isAlphabetic ?? false
     }
 
     /// Spaces at the start or end of a line of paragraph text would be stripped (or, two at the

@@ -45,52 +45,69 @@ struct MarkdownInlineRenderer {
             }
         }
         var state = RunState(renderer: self, spans: spans)
-        let scalars = Array(block.text.unicodeScalars)[...]
-        var offsets: [Int] = []
-        offsets.reserveCapacity(scalars.count + 1)
-        var offset = 0
-        for scalar in scalars {
-            offsets.append(offset)
-            offset += scalar.value > 0xFFFF ? 2 : 1
+        // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
+        // the text between two of them is written in one piece.
+        var boundaries = [block.text.utf16.count]
+        boundaries.reserveCapacity(spans.count * 2 + images.count + 1)
+        for span in spans {
+            boundaries.append(span.range.start)
+            boundaries.append(span.range.end)
         }
-        offsets.append(offset)
-        var index = 0
+        boundaries.append(contentsOf: images.keys)
+        boundaries.sort()
+        let text = Array(block.text.utf8)
+        var byteIndex = 0
+        var unitOffset = 0
         var runStart = 0
-        while index <= scalars.count {
-            let here = offsets[index]
-            if state.hasBoundary(at: here) || images[here] != nil || index == scalars.count {
-                state.writeText(scalars[runStart..<index])
-                state.boundary(at: here)
-                runStart = index
+        var previous = -1
+        for here in boundaries where here != previous {
+            previous = here
+            // Walk the UTF-8 to the boundary; one inside a surrogate pair is no boundary.
+            while unitOffset < here && byteIndex < text.count {
+                let lead = text[byteIndex]
+                byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                unitOffset += lead < 0xF0 ? 1 : 2
             }
-            if index == scalars.count { break }
-            if let image = images[here], scalars[index] == "\u{FFFC}" {
-                state.writeText(scalars[runStart..<index])
+            guard unitOffset == here else { continue }
+            state.writeText(text[runStart..<byteIndex])
+            state.boundary(at: here)
+            runStart = byteIndex
+            if let image = images[here], byteIndex + 2 < text.count,
+               text[byteIndex] == 0xEF, text[byteIndex + 1] == 0xBF, text[byteIndex + 2] == 0xBC {
                 state.write("![" + Self.escapedLabel(image.alt ?? "") + "](" + MarkdownEscaping.destination(image.src)
                             + (image.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
-                runStart = index + 1
+                runStart = byteIndex + 3
             }
-            index += 1
         }
         state.closeAll()
         diagnostics += state.diagnostics
         delimitersAreSafe = FlankingCheck.allSafe(state.out, state.delimiters)
-        let out = state.out
+        let out = String(decoding: state.out, as: UTF8.self)
         // Most lines neither start nor end with a space; only the others are rewritten.
-        guard out.hasPrefix(" ") || out.hasSuffix(" ") || out.contains(" \n") || out.contains("\n ") else { return out }
+        guard Self.hasSpaceAtLineEdge(state.out) else { return out }
         return out.split(separator: "\n", omittingEmptySubsequences: false)
             .map(MarkdownEscaping.protectingLineEdges).joined(separator: "\n")
+    }
+
+    /// Whether any line of `bytes` starts or ends with a space.
+    private static func hasSpaceAtLineEdge(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
+        for index in bytes.indices.dropFirst() where bytes[index] == 0x0A || bytes[index - 1] == 0x0A {
+            if bytes[index] == 0x20 || bytes[index - 1] == 0x20 { return true }
+        }
+        return false
     }
 
     /// Image alt text: escaped as text, a line break as a character reference (a real one
     /// would be read as a space in alt text).
     static func escapedLabel(_ text: String) -> String {
-        var out = ""
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { out += "&#10;" }
-            MarkdownEscaping.line(ArraySlice(line.unicodeScalars), atLineStart: false, into: &out)
+        var out: [UInt8] = []
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { out.append(contentsOf: "&#10;".utf8) }
+            MarkdownEscaping.line(ArraySlice(line), atLineStart: false, into: &out)
         }
-        return MarkdownEscaping.protectingLineEdges(Substring(out))
+        return MarkdownEscaping.protectingLineEdges(Substring(String(decoding: out, as: UTF8.self)))
     }
 
     /// Open runs and the output of one block's inline content.
@@ -99,11 +116,12 @@ struct MarkdownInlineRenderer {
         let spans: [Markup]
         var starts: [Int: [Int]] = [:]
         var open: [(index: Int, delimiter: String)] = []
-        var out = ""
+        /// The output as UTF-8.
+        var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         /// Inside a code span: text is collected raw and written as one span when it closes.
         var codeDepth = 0
-        var codeText = ""
+        var codeText: [UInt8] = []
         /// Whether anything has been written on the current output line.
         var lineHasContent = false
         /// Emphasis delimiters written: UTF-8 offset in `out`, length, and whether it opens.
@@ -115,33 +133,29 @@ struct MarkdownInlineRenderer {
             for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
         }
 
-        func hasBoundary(at offset: Int) -> Bool {
-            starts[offset] != nil || open.contains { spans[$0.index].range.end == offset }
-        }
-
         mutating func write(_ piece: String) {
             if codeDepth > 0 {
-                codeText += piece
+                codeText.append(contentsOf: piece.utf8)
                 return
             }
-            out += piece
+            out.append(contentsOf: piece.utf8)
             if !piece.isEmpty { lineHasContent = true }
         }
 
         /// Text between boundaries: escaped, with hard breaks between its lines.
-        mutating func writeText(_ scalars: ArraySlice<Unicode.Scalar>) {
-            guard !scalars.isEmpty else { return }
+        mutating func writeText(_ bytes: ArraySlice<UInt8>) {
+            guard !bytes.isEmpty else { return }
             if codeDepth > 0 {
-                codeText.unicodeScalars.append(contentsOf: scalars)
+                codeText.append(contentsOf: bytes)
                 return
             }
-            var lineStart = scalars.startIndex
-            var index = scalars.startIndex
+            var lineStart = bytes.startIndex
+            var index = bytes.startIndex
             while true {
-                let atEnd = index == scalars.endIndex
-                if atEnd || scalars[index] == "\n" {
-                    let line = scalars[lineStart..<index]
-                    if lineStart > scalars.startIndex { lineBreak(beforeEmptyLine: line.isEmpty) }
+                let atEnd = index == bytes.endIndex
+                if atEnd || bytes[index] == 0x0A {
+                    let line = bytes[lineStart..<index]
+                    if lineStart > bytes.startIndex { lineBreak(beforeEmptyLine: line.isEmpty) }
                     if !line.isEmpty {
                         MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
                         lineHasContent = true
@@ -157,10 +171,10 @@ struct MarkdownInlineRenderer {
         /// has no break (at a block's edge, or two in a row).
         mutating func lineBreak(beforeEmptyLine: Bool) {
             if lineHasContent && !beforeEmptyLine {
-                out += "\\\n"
+                out.append(contentsOf: "\\\n".utf8)
                 lineHasContent = false
             } else if renderer.allowsHTML {
-                out += "<br>"
+                out.append(contentsOf: "<br>".utf8)
                 lineHasContent = true
             } else {
                 diagnostics.append(.warning("line-break-dropped", "a line break at the edge of a block has no CommonMark syntax; dropped (--markdown-html drop)"))
@@ -189,11 +203,11 @@ struct MarkdownInlineRenderer {
             switch kind {
             case .strong, .emphasis:
                 delimiter = emphasisDelimiter(strong: kind == .strong)
-                if !delimiter.hasPrefix("<") && codeDepth == 0 { delimiters.append((out.utf8.count, delimiter.utf8.count, true)) }
+                if !delimiter.hasPrefix("<") && codeDepth == 0 { delimiters.append((out.count, delimiter.utf8.count, true)) }
                 write(delimiter)
             case .code:
                 delimiter = "`"
-                if codeDepth == 0 { codeText = "" }
+                if codeDepth == 0 { codeText.removeAll() }
                 codeDepth += 1
             case .link:
                 delimiter = "]"
@@ -211,23 +225,24 @@ struct MarkdownInlineRenderer {
             case .code:
                 codeDepth -= 1
                 guard codeDepth == 0 else { return }
-                if codeText.contains("\n") {
+                if codeText.contains(0x0A) {
                     // A code span cannot hold a line break: inline HTML can.
-                    let html = "<code>" + codeText.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-                        var escaped = ""
-                        MarkdownEscaping.line(ArraySlice(line.unicodeScalars), atLineStart: false, into: &escaped)
-                        return escaped
-                    }.joined(separator: "<br>") + "</code>"
-                    write(html)
+                    var html = Array("<code>".utf8)
+                    for (index, line) in codeText.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                        if index > 0 { html.append(contentsOf: "<br>".utf8) }
+                        MarkdownEscaping.line(line, atLineStart: false, into: &html)
+                    }
+                    html.append(contentsOf: "</code>".utf8)
+                    write(String(decoding: html, as: UTF8.self))
                 } else {
-                    write(MarkdownEscaping.codeSpan(codeText))
+                    write(MarkdownEscaping.codeSpan(String(decoding: codeText, as: UTF8.self)))
                 }
             case .link(let target):
                 write("](" + MarkdownEscaping.destination(target.href) + (target.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
             case .strong where entry.delimiter.hasPrefix("<"), .emphasis where entry.delimiter.hasPrefix("<"):
                 write("</" + entry.delimiter.dropFirst())
             case .strong, .emphasis:
-                if codeDepth == 0 { delimiters.append((out.utf8.count, entry.delimiter.utf8.count, false)) }
+                if codeDepth == 0 { delimiters.append((out.count, entry.delimiter.utf8.count, false)) }
                 write(entry.delimiter)
             default:
                 write(entry.delimiter)
@@ -240,10 +255,10 @@ struct MarkdownInlineRenderer {
             case .html:
                 return strong ? "<strong>" : "<em>"
             case .asteriskFirst, .underscoreFirst:
-                let preferred: Character = renderer.emphasis == .asteriskFirst ? "*" : "_"
-                let other: Character = preferred == "*" ? "_" : "*"
+                let preferred: UInt8 = renderer.emphasis == .asteriskFirst ? 0x2A : 0x5F
+                let other: UInt8 = preferred == 0x2A ? 0x5F : 0x2A
                 let character = out.last == preferred ? other : preferred
-                return String(repeating: character, count: count)
+                return String(decoding: [UInt8](repeating: character, count: count), as: UTF8.self)
             }
         }
     }
