@@ -11,6 +11,8 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
+    /// Inline HTML tags interpreted while reading output back, shared by every read-back.
+    private var tagCache = MarkdownReader.InlineTagCache()
 
     init(options: MarkdownWriter.Options) {
         self.options = options
@@ -148,8 +150,8 @@ struct MarkdownBlockEmitter {
     }
 
     /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
-    private func readsBack(_ inline: String, as block: Block) -> Bool {
-        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(inline).value else { return false }
+    private mutating func readsBack(_ inline: String, as block: Block) -> Bool {
+        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(Array(inline.utf8), tagCache: &tagCache).value else { return false }
         var expected = block.markups
         if !allowsHTML {
             expected.removeAll { markup in

@@ -24,6 +24,16 @@ public struct MarkdownReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
+        var tagCache = InlineTagCache()
+        return try read(bytes, tagCache: &tagCache)
+    }
+
+    /// Inline HTML tags already interpreted, by their source text.
+    typealias InlineTagCache = [String: (HTMLInlineTag, [String])]
+
+    /// A read that shares its interpreted tags with other reads (the writer reads back many
+    /// small pieces with the same few tags).
+    func read(_ bytes: [UInt8], tagCache: inout InlineTagCache) throws(ConversionError) -> Diagnosed<Document> {
         guard bytes.count <= options.maxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
@@ -31,7 +41,10 @@ public struct MarkdownReader: Sendable {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
         }
         var walker = MarkdownWalker(options: options)
+        walker.tagCache = tagCache
+        tagCache = [:]
         CmarkLibrary.walk(bytes) { walker.visit($0) }
+        tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
     }
 
@@ -54,7 +67,7 @@ struct MarkdownWalker {
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
-    var tagCache: [String: (HTMLInlineTag, [String])] = [:]
+    var tagCache = MarkdownReader.InlineTagCache()
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -247,7 +260,8 @@ struct MarkdownWalker {
         if let known = tagCache[literal] { return known }
         var messages: [String] = []
         let tag = HTMLInlineTag.interpret(literal, urlPolicy: options.urlPolicy, diagnostics: &messages)
-        tagCache[literal] = (tag, messages)
+        // Bounded: a document of distinct tags (a unique link on every one) gains nothing from it.
+        if tagCache.count < 4096 { tagCache[literal] = (tag, messages) }
         return (tag, messages)
     }
 
