@@ -50,6 +50,10 @@ public enum UTF8Validation {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
+                if index + 8 <= buffer.count, ByteScan.isASCII(ByteScan.load(buffer, at: index)) {
+                    index += 8
+                    continue
+                }
                 if buffer[index] < 0x80 {
                     index += 1
                     continue
