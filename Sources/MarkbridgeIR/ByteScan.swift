@@ -18,6 +18,12 @@ public enum ByteScan {
         hasZeroByte(word ^ (ones &* UInt64(byte)))
     }
 
+    /// Whether any byte of `word` is below `bound` (at most 128).
+    @inline(__always)
+    public static func word(_ word: UInt64, hasByteBelow bound: UInt8) -> Bool {
+        (word &- ones &* UInt64(bound)) & ~word & highBits != 0
+    }
+
     /// Whether every byte of `word` is ASCII.
     @inline(__always)
     public static func isASCII(_ word: UInt64) -> Bool {

@@ -58,9 +58,33 @@ public struct OffsetTranslator {
     /// The length of `text` in `unit`.
     public static func length(of text: String, in unit: OffsetUnit) -> Int {
         switch unit {
-        case .utf16: text.utf16.count
+        case .utf16: utf16Count(of: text)
         case .scalar: text.unicodeScalars.count
         case .utf8: text.utf8.count
+        }
+    }
+
+    /// `text.utf16.count` from the UTF-8 bytes in one pass: for a large non-ASCII string the
+    /// standard library builds an index of breadcrumbs first, several times slower.
+    public static func utf16Count(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes {
+                count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+            }
+            return count
+        }
+    }
+
+    /// Whether the text has a scalar outside the Basic Multilingual Plane (a surrogate pair in
+    /// UTF-16): only those make UTF-16 offsets that can split a character.
+    public static func hasAstralScalars(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var found = false
+            for byte in bytes where byte >= 0xF0 { found = true }
+            return found
         }
     }
 }

@@ -259,7 +259,7 @@ struct MarkupJSONDecoder {
             text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
         // Only astral scalars (4-byte UTF-8) become surrogate pairs, so only their presence needs
         // the UTF-16 view that split checks index into.
-        let units = unit == .utf16 && !entry.markups.isEmpty && text.utf8.contains(where: { $0 >= 0xF0 }) ? Array(text.utf16) : []
+        let units = unit == .utf16 && !entry.markups.isEmpty && OffsetTranslator.hasAstralScalars(text) ? Array(text.utf16) : []
         var markups: [Markup] = []
         var linkIndices: [(index: Int, range: TextRange)] = []
         markups.reserveCapacity(entry.markups.count)
@@ -269,7 +269,7 @@ struct MarkupJSONDecoder {
                 throw Failure(code: "end-before-start", message: "end \(raw.end) is before start \(raw.start)",
                               offset: raw.endOffset, pointer: markupPointer.appending(key: "end"))
             }
-            for (field, value, offset) in [("start", raw.start, raw.startOffset), ("end", raw.end, raw.endOffset)] {
+            func check(_ field: String, _ value: Int, _ offset: Int) throws(Failure) {
                 if value > length {
                     throw Failure(code: "offset-out-of-range",
                                   message: "\(field) \(value) is past the end of the text (\(length) \(Self.unitName(unit)))",
@@ -284,6 +284,8 @@ struct MarkupJSONDecoder {
                                   offset: offset, pointer: markupPointer.appending(key: field))
                 }
             }
+            try check("start", raw.start, raw.startOffset)
+            try check("end", raw.end, raw.endOffset)
             let range = TextRange(start: translator?[raw.start] ?? raw.start, end: translator?[raw.end] ?? raw.end)
             if range.isEmpty {
                 diagnostics.append(.warning("empty-markup", "empty \(raw.kind.name) markup at \(raw.start) dropped",
