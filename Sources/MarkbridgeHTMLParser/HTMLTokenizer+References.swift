@@ -105,12 +105,30 @@ extension HTMLTokenizer {
 final class NamedCharacterReferences: Sendable {
     static let shared = NamedCharacterReferences()
 
-    private let values: [[UInt8]: [UInt8]]
+    /// Names of up to 16 bytes (all but a few dozen), packed into two words: looking one up
+    /// hashes two integers and makes no array.
+    private let shortValues: [PackedName: [UInt8]]
+    private let longValues: [[UInt8]: [UInt8]]
+
+    private struct PackedName: Hashable {
+        var first: UInt64
+        var second: UInt64
+
+        init?(_ bytes: some Collection<UInt8>) {
+            guard bytes.count <= 16 else { return nil }
+            first = 0
+            second = 0
+            for (offset, byte) in bytes.enumerated() {
+                if offset < 8 { first |= UInt64(byte) << UInt64(offset * 8) } else { second |= UInt64(byte) << UInt64((offset - 8) * 8) }
+            }
+        }
+    }
     let longestName: Int
 
     private init() {
-        var values: [[UInt8]: [UInt8]] = [:]
-        values.reserveCapacity(2_240)
+        var shortValues: [PackedName: [UInt8]] = [:]
+        shortValues.reserveCapacity(2_240)
+        var longValues: [[UInt8]: [UInt8]] = [:]
         var longest = 0
         // Split over UTF-8 bytes: splitting the string by `Character` costs ten times as much,
         // and this runs when a process first meets a reference.
@@ -128,16 +146,18 @@ final class NamedCharacterReferences: Sendable {
                 }
                 bytes += HTMLTokenizer.utf8(of: value)
             }
-            values[name] = bytes
+            if let packed = PackedName(name) { shortValues[packed] = bytes } else { longValues[name] = bytes }
             longest = max(longest, name.count)
         }
-        self.values = values
+        self.shortValues = shortValues
+        self.longValues = longValues
         self.longestName = longest
     }
 
     func lookup(_ name: ArraySlice<UInt8>) -> [UInt8]? {
-        values[Array(name)]
+        if let packed = PackedName(name) { return shortValues[packed] }
+        return longValues[Array(name)]
     }
 
-    var count: Int { values.count }
+    var count: Int { shortValues.count + longValues.count }
 }

@@ -12,8 +12,10 @@ struct HTMLTokenizer {
     var state: State = .data
     /// Whether `<![CDATA[` opens a CDATA section: true when the adjusted current node is foreign.
     var allowsCDATA = false
-    /// The name of the last start tag emitted, for "appropriate end tag" checks.
-    var lastStartTagName: [UInt8] = []
+    /// The last start tag emitted, for "appropriate end tag" checks: its tag, and its name's
+    /// bytes only when the tag is unknown (copying every name would cost every tag).
+    var lastStartTag: HTMLTag?
+    var lastStartTagUnknownName: [UInt8] = []
 
     /// The pending character run; the `.characters` token refers to it.
     var characters: [UInt8] = []
@@ -185,16 +187,28 @@ struct HTMLTokenizer {
         if isEndTag {
             emit(.endTag(token))
         } else {
-            // Copied into its own buffer: sharing `tagName`'s would make the next tag copy it.
-            lastStartTagName.removeAll(keepingCapacity: true)
-            lastStartTagName.append(contentsOf: tagName)
+            lastStartTag = tag
+            if tag == .unknown {
+                lastStartTagUnknownName.removeAll(keepingCapacity: true)
+                lastStartTagUnknownName.append(contentsOf: tagName)
+            }
             emit(.startTag(token))
         }
     }
 
     mutating func setSelfClosing() { isSelfClosing = true }
 
-    var isAppropriateEndTag: Bool { !lastStartTagName.isEmpty && tagName == lastStartTagName }
+    /// Sets the last start tag by name (the tokenizer tests start in a state "after" one).
+    mutating func setLastStartTag(_ name: [UInt8]) {
+        lastStartTag = HTMLTagLookup.tag(for: name[...])
+        lastStartTagUnknownName = lastStartTag == .unknown ? name : []
+    }
+
+    var isAppropriateEndTag: Bool {
+        guard let lastStartTag else { return false }
+        let tag = HTMLTagLookup.tag(for: tagName[...])
+        return tag == lastStartTag && (tag != .unknown || tagName == lastStartTagUnknownName)
+    }
 
     // MARK: Comments and doctypes
 

@@ -81,7 +81,7 @@ struct TokenizerConformanceTests {
         case "CDATA section state": tokenizer.state = .cdataSection
         default: tokenizer.state = .data
         }
-        if let last = testCase.lastStartTag { tokenizer.lastStartTagName = Array(last.utf8) }
+        if let last = testCase.lastStartTag { tokenizer.setLastStartTag(Array(last.utf8)) }
         var tokens: [Any] = []
         loop: while true {
             switch tokenizer.next() {
