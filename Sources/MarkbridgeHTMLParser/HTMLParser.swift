@@ -73,6 +73,8 @@ public struct HTMLParser: Sendable {
             tokenizer: HTMLTokenizer(input: input.bytes),
             scripting: options.scripting,
             maxDepth: max(options.maxDepth, 8))
+        let firstNUL = input.bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0, in: $0) }
+        builder.inputHasNull = firstNUL != nil
         if let context { builder.prepareFragment(context) }
         builder.run()
         var diagnostics: [Diagnostic] = []
@@ -81,7 +83,7 @@ public struct HTMLParser: Sendable {
                 "\(input.replacementCount) invalid UTF-8 sequence\(input.replacementCount == 1 ? "" : "s") replaced with U+FFFD",
                 at: input.firstReplacementOffset.map { SourceLocation(byteOffset: $0, in: bytes) }))
         }
-        if let firstNUL = input.bytes.withUnsafeBufferPointer({ ByteScan.firstIndex(of: 0, in: $0) }) {
+        if let firstNUL {
             let count = input.bytes.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
             diagnostics.append(.warning("nul-character",
                 "\(count) U+0000 character\(count == 1 ? "" : "s"): dropped from text, or replaced with U+FFFD in attributes, comments and raw text, as the HTML standard says",

@@ -9,11 +9,11 @@ extension HTMLTreeBuilder {
     mutating func inBodyMode(_ token: TreeToken) {
         switch token {
         case .characters(let run, let offset):
-            let text = Self.removingNulls(run)
+            let text = inputHasNull ? Self.removingNulls(run) : run
             guard !text.isEmpty else { return }
             reconstructActiveFormattingElements()
             insertCharacters(text, offset: offset)
-            if !Self.isAllWhitespace(text) { framesetOK = false }
+            if framesetOK && !Self.isAllWhitespace(text) { framesetOK = false }
         case .comment(let data, let offset):
             insertComment(data, offset: offset)
         case .doctype:

@@ -33,6 +33,8 @@ struct HTMLTreeBuilder {
 
     /// After `<pre>`, `<listing>` and `<textarea>`: a newline right after the start tag is dropped.
     var ignoresNextLineFeed = false
+    /// Whether the input has a U+0000 at all; without one, character runs need no NUL pass.
+    var inputHasNull = true
 
     enum FormattingEntry {
         case marker
