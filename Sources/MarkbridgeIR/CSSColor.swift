@@ -33,15 +33,23 @@ public struct CSSColor: Hashable, Sendable {
 
     /// The canonical spelling.
     public var hex: String {
-        var out = "#"
-        for value in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            out.append(Self.digits[Int(value >> 4)])
-            out.append(Self.digits[Int(value & 0xF)])
-        }
-        return out
+        String(unsafeUninitializedCapacity: 9) { buffer in writeHex(into: buffer) }
     }
 
-    private static let digits: [Character] = Array("0123456789ABCDEF")
+    /// Writes the canonical spelling into `buffer` (at least 9 bytes); returns its length.
+    public func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let digits: StaticString = "0123456789ABCDEF"
+        return digits.withUTF8Buffer { hexDigits in
+            buffer[0] = UInt8(ascii: "#")
+            var length = 1
+            for value in [red, green, blue, alpha].prefix(alpha == 255 ? 3 : 4) {
+                buffer[length] = hexDigits[Int(value >> 4)]
+                buffer[length + 1] = hexDigits[Int(value & 0xF)]
+                length += 2
+            }
+            return length
+        }
+    }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -49,40 +49,46 @@ extension Block {
     /// one pass so that only blocks that need it pay for sorting and merging. Conservative: a
     /// markup touching an earlier one of the same kind (which may or may not merge) says no.
     static func isCanonical(_ markups: [Markup], in text: String) -> Bool {
-        var furthestEnd = [Int](repeating: Int.min, count: MarkupKind.rankCount)
-        var previous: Markup?
-        var edges: [Int] = []
-        for markup in markups {
-            if markup.range.isEmpty { return false }
-            if let previous, !MarkupOrder.precedes(previous, markup) { return false }
-            let rank = markup.kind.canonicalRank
-            if markup.range.start <= furthestEnd[rank] { return false }
-            furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
-            if markup.kind.trimsWhitespaceEdges {
-                edges.append(markup.range.start)
-                edges.append(markup.range.end - 1)
+        // Scratch space on the stack: this runs for every block every reader makes.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: MarkupKind.rankCount) { furthestEnd in
+            furthestEnd.initialize(repeating: Int.min)
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: markups.count * 2) { edges in
+                var edgeCount = 0
+                var previous: Markup?
+                for markup in markups {
+                    if markup.range.isEmpty { return false }
+                    if let previous, !MarkupOrder.precedes(previous, markup) { return false }
+                    let rank = markup.kind.canonicalRank
+                    if markup.range.start <= furthestEnd[rank] { return false }
+                    furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
+                    if markup.kind.trimsWhitespaceEdges {
+                        edges[edgeCount] = markup.range.start
+                        edges[edgeCount + 1] = markup.range.end - 1
+                        edgeCount += 2
+                    }
+                    previous = markup
+                }
+                return edgeCount == 0 || !Self.anyWhitespace(at: UnsafeMutableBufferPointer(rebasing: edges[..<edgeCount]), in: text)
             }
-            previous = markup
         }
-        return edges.isEmpty || !Self.anyWhitespace(at: edges, in: text)
-    }
-
-    static func isSorted(_ markups: [Markup]) -> Bool {
-        for index in markups.indices.dropFirst() where !MarkupOrder.precedes(markups[index - 1], markups[index]) {
-            return false
-        }
-        return true
     }
 
     /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
     /// feed. One forward walk over the UTF-8 bytes, so linear in the text whatever the offsets.
     static func anyWhitespace(at offsets: [Int], in text: String) -> Bool {
-        let sorted = offsets.sorted()
+        var offsets = offsets
+        return offsets.withUnsafeMutableBufferPointer { anyWhitespace(at: $0, in: text) }
+    }
+
+    /// The same, over offsets it may reorder.
+    static func anyWhitespace(at offsets: UnsafeMutableBufferPointer<Int>, in text: String) -> Bool {
+        var offsets = offsets
+        offsets.sort()
         var text = text
         return text.withUTF8 { bytes in
             var byteIndex = 0
             var unitOffset = 0
-            for target in sorted {
+            for target in offsets {
                 while unitOffset < target && byteIndex < bytes.count {
                     let lead = bytes[byteIndex]
                     byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -97,6 +103,13 @@ extension Block {
             }
             return false
         }
+    }
+
+    static func isSorted(_ markups: [Markup]) -> Bool {
+        for index in markups.indices.dropFirst() where !MarkupOrder.precedes(markups[index - 1], markups[index]) {
+            return false
+        }
+        return true
     }
 
     /// Links over the same text have no meaning in any output, so where two overlap the one that

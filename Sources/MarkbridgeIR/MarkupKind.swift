@@ -30,7 +30,10 @@ public struct LinkTarget: Hashable, Sendable {
 
 extension MarkupKind {
     /// The stable name of the kind, as markup JSON spells it.
-    public var name: String {
+    public var name: String { staticName.description }
+
+    /// The name as a static string, which writers copy without building a `String`.
+    public var staticName: StaticString {
         switch self {
         case .strong: "STRONG"
         case .emphasis: "EM"

@@ -61,9 +61,13 @@ public struct URLPolicy: Hashable, Sendable {
 
     /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
     public static func cleaned(_ url: String) -> String {
-        let utf8 = url.utf8
-        let needsWork = (utf8.first.map { $0 <= 0x20 } ?? false) || (utf8.last.map { $0 <= 0x20 } ?? false)
-            || utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var copy = url
+        let needsWork = copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            if first <= 0x20 || last <= 0x20 { return true }
+            for byte in bytes where byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
+            return false
+        }
         guard needsWork else { return url }
         var scalars = Substring(url).unicodeScalars
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
@@ -88,7 +92,13 @@ public struct URLPolicy: Hashable, Sendable {
                 if length == 0 { return nil }
                 length += 1
             case UInt8(ascii: ":"):
-                return length == 0 ? nil : String(decoding: url.utf8.prefix(length).map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
+                guard length > 0 else { return nil }
+                return String(unsafeUninitializedCapacity: length) { buffer in
+                    for (index, byte) in url.utf8.prefix(length).enumerated() {
+                        buffer[index] = byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0)
+                    }
+                    return length
+                }
             default:
                 return nil
             }

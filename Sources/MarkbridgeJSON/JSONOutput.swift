@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// A growing UTF-8 buffer with the few primitives a JSON writer needs, escaping strings per
 /// RFC 8259 and I-JSON: quotes, backslashes and C0 controls escaped; U+2028 and U+2029 escaped so
 /// the output is also valid JavaScript; noncharacters escaped; everything else written raw.
@@ -33,6 +35,16 @@ struct JSONOutput {
             } while magnitude > 0
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
+    }
+
+    /// A color in its canonical `#RRGGBB[AA]` spelling, quoted.
+    mutating func color(_ color: CSSColor) {
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
+            let length = color.writeHex(into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A string known to need no escaping (names from a fixed vocabulary).

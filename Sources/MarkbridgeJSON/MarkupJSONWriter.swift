@@ -118,7 +118,7 @@ private struct Emitter {
     private mutating func markup(_ markup: Markup, translator: OffsetTranslator?) {
         openObject()
         key("type")
-        output.string(markup.kind.name)
+        output.plainString(markup.kind.staticName)
         key("start")
         output.integer(translator?[markup.range.start] ?? markup.range.start)
         key("end")
@@ -135,7 +135,7 @@ private struct Emitter {
             imageFields(image, pointer: nil)
         case .color(let color), .background(let color):
             key("color")
-            output.string(color.hex)
+            output.color(color)
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight:
             break
         }
