@@ -110,7 +110,7 @@ struct HTMLTreeWalker {
         while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
         ensureBlock()
         let inner = bytes[first..<last]
-        if !inner.contains(where: { Self.isCollapsible($0) }) {
+        if !Self.needsCollapsing(inner) {
             builder.appendUTF8(inner)
         } else {
             collapsed.removeAll(keepingCapacity: true)
@@ -144,6 +144,22 @@ struct HTMLTreeWalker {
             }
             appendCollapsed(line)
         }
+    }
+
+    /// Whether collapsing would change `bytes` (which neither start nor end with whitespace):
+    /// only a whitespace character other than a space, or two in a row, does.
+    static func needsCollapsing(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previousWasSpace = false
+        for byte in bytes {
+            if byte == 0x20 {
+                if previousWasSpace { return true }
+                previousWasSpace = true
+            } else {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D { return true }
+                previousWasSpace = false
+            }
+        }
+        return false
     }
 
     static func isCollapsible(_ byte: UInt8) -> Bool {

@@ -68,7 +68,9 @@ struct JSONOutput {
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                     escapeLength = 1
                     scalar = UInt32(byte)
-                } else if byte >= 0xE2 {
+                } else if byte == 0xE2 || byte == 0xEF || byte >= 0xF0 {
+                    // Only these lead bytes begin U+2028, U+2029 or a noncharacter: the rest of
+                    // CJK and other three-byte text is copied without a look.
                     (escapeLength, scalar) = Self.specialSequence(utf8, at: index)
                 }
                 if escapeLength == 0 {
