@@ -11,7 +11,8 @@ struct HTMLBlockEmitter {
         case item
     }
 
-    var out = ""
+    /// The output as UTF-8.
+    var out: [UInt8] = []
     var inline: HTMLInlineRenderer
     private var open: [Container] = []
     /// The number the next item of each open list would show without a `value`.
@@ -23,14 +24,18 @@ struct HTMLBlockEmitter {
         inline = HTMLInlineRenderer(urlPolicy: urlPolicy)
     }
 
+    private mutating func emit(_ piece: String) {
+        out.append(contentsOf: piece.utf8)
+    }
+
     mutating func close(to count: Int) {
         while open.count > count {
             switch open.removeLast() {
-            case .quote: out += "</blockquote>\n"
+            case .quote: emit("</blockquote>\n")
             case .list(let ordered):
-                out += ordered ? "</ol>\n" : "</ul>\n"
+                emit(ordered ? "</ol>\n" : "</ul>\n")
                 nextNumbers.removeLast()
-            case .item: out += "</li>\n"
+            case .item: emit("</li>\n")
             }
         }
     }
@@ -63,17 +68,17 @@ struct HTMLBlockEmitter {
         for container in target[common...] {
             open.append(container)
             switch container {
-            case .quote: out += "<blockquote>\n"
+            case .quote: emit("<blockquote>\n")
             case .list(let ordered):
                 if ordered {
                     let start = itemNumber ?? 1
-                    out += start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n"
+                    emit(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
                     nextNumbers.append(start)
                 } else {
-                    out += "<ul>\n"
+                    emit("<ul>\n")
                     nextNumbers.append(1)
                 }
-            case .item: out += "<li>"
+            case .item: emit("<li>")
             }
         }
         writeBlock(block, index: index, itemNumber: itemNumber)
@@ -83,44 +88,44 @@ struct HTMLBlockEmitter {
         let style = HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
-            out += "<p\(style)>"
+            emit("<p\(style)>")
             writeInline(block, index: index)
-            out += "</p>\n"
+            emit("</p>\n")
         case .heading(let level):
-            out += "<h\(level)\(style)>"
+            emit("<h\(level)\(style)>")
             writeInline(block, index: index)
-            out += "</h\(level)>\n"
+            emit("</h\(level)>\n")
         case .unorderedListItem, .orderedListItem:
             var attributes = style
             if let number = itemNumber, let expected = nextNumbers.last, number != expected { attributes += " value=\"\(number)\"" }
             if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
             open.append(.item)
-            out += "<li\(attributes)>"
+            emit("<li\(attributes)>")
             if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
             // A line break that ends an item: one more, as the reader drops the last.
-            if block.text.hasSuffix("\n") { out += "<br>" }
+            if block.text.hasSuffix("\n") { emit("<br>") }
         case .codeBlock(let language):
             let attribute = language.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
-            out += "<pre\(style)><code\(attribute)>"
+            emit("<pre\(style)><code\(attribute)>")
             // The parser drops a newline right after <pre>, and the reader one that ends the block.
-            if block.text.hasPrefix("\n") { out += "\n" }
+            if block.text.hasPrefix("\n") { emit("\n") }
             inline.render(block, blockIndex: index, preformatted: true, into: &out)
-            if block.text.hasSuffix("\n") { out += "\n" }
-            out += "</code></pre>\n"
+            if block.text.hasSuffix("\n") { emit("\n") }
+            emit("</code></pre>\n")
         case .image(let image):
             if case .rejected(let reason) = urlPolicy.check(image.src, for: .image) {
                 inline.diagnostics.append(.warning("unsafe-url", "image block \(index) not written: \(reason)"))
                 return
             }
             if block.text.isEmpty {
-                out += "<p\(style)>\(inline.imageTag(image))</p>\n"
+                emit("<p\(style)>\(inline.imageTag(image))</p>\n")
             } else {
-                out += "<figure\(style)>\(inline.imageTag(image))<figcaption>"
+                emit("<figure\(style)>\(inline.imageTag(image))<figcaption>")
                 inline.render(block, blockIndex: index, preformatted: false, into: &out)
-                out += "</figcaption></figure>\n"
+                emit("</figcaption></figure>\n")
             }
         case .horizontalRule:
-            out += "<hr>\n"
+            emit("<hr>\n")
         }
     }
 
@@ -129,10 +134,10 @@ struct HTMLBlockEmitter {
     /// browser) does not count the last one.
     private mutating func writeInline(_ block: Block, index: Int) {
         if block.text.isEmpty {
-            out += "<br>"
+            emit("<br>")
             return
         }
         inline.render(block, blockIndex: index, preformatted: false, into: &out)
-        if block.text.hasSuffix("\n") { out += "<br>" }
+        if block.text.hasSuffix("\n") { emit("<br>") }
     }
 }

@@ -12,7 +12,7 @@ public struct HTMLInlineRenderer {
         self.urlPolicy = urlPolicy
     }
 
-    mutating func render(_ block: Block, blockIndex: Int, preformatted: Bool, into out: inout String) {
+    mutating func render(_ block: Block, blockIndex: Int, preformatted: Bool, into out: inout [UInt8]) {
         let markups = block.markups.filter { markup in
             switch markup.kind {
             case .link(let target):
@@ -27,37 +27,61 @@ public struct HTMLInlineRenderer {
                 return true
             }
         }
-        let images = Dictionary(markups.compactMap { markup -> (Int, ImageSource)? in
-            if case .image(let image) = markup.kind { return (markup.range.start, image) }
-            return nil
-        }, uniquingKeysWith: { first, _ in first })
-        let spans = markups.filter { if case .image = $0.kind { false } else { true } }
+        var images: [Int: ImageSource] = [:]
+        var spans: [Markup] = []
+        for markup in markups {
+            if case .image(let image) = markup.kind {
+                if images[markup.range.start] == nil { images[markup.range.start] = image }
+            } else {
+                spans.append(markup)
+            }
+        }
         var starts: [Int: [Int]] = [:]
         for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
         var state = RunState(spans: spans, starts: starts, renderer: self)
-        let text = block.text
-        let scalars = text.unicodeScalars
-        var runStart = scalars.startIndex
-        var index = scalars.startIndex
-        var offset = 0
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            if state.hasBoundary(at: offset) || images[offset] != nil {
-                if runStart < index { HTMLEscaping.appendText(text[runStart..<index], to: &out, preformatted: preformatted) }
-                state.boundary(at: offset, out: &out)
-                runStart = index
-            }
-            let next = scalars.index(after: index)
-            if let image = images[offset], scalar == "\u{FFFC}" {
-                if runStart < index { HTMLEscaping.appendText(text[runStart..<index], to: &out, preformatted: preformatted) }
-                out += imageTag(image)
-                runStart = next
-            }
-            offset += scalar.value > 0xFFFF ? 2 : 1
-            index = next
+        // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
+        // the text between two of them is escaped in one piece.
+        var boundaries: [Int] = []
+        boundaries.reserveCapacity(spans.count * 2 + images.count)
+        for span in spans {
+            boundaries.append(span.range.start)
+            boundaries.append(span.range.end)
         }
-        if runStart < scalars.endIndex { HTMLEscaping.appendText(text[runStart...], to: &out, preformatted: preformatted) }
+        boundaries.append(contentsOf: images.keys)
+        boundaries.sort()
+        var text = block.text
+        text.withUTF8 { buffer in
+            let bytes = UnsafeBufferPointer(start: buffer.baseAddress, count: buffer.count)
+            var byteIndex = 0
+            var unitOffset = 0
+            var runStart = 0
+            var previous = -1
+            for here in boundaries where here != previous {
+                previous = here
+                // Walk the UTF-8 to the boundary; one inside a surrogate pair is no boundary.
+                while unitOffset < here && byteIndex < bytes.count {
+                    let lead = bytes[byteIndex]
+                    byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    unitOffset += lead < 0xF0 ? 1 : 2
+                }
+                guard unitOffset == here, byteIndex < bytes.count else { continue }
+                HTMLEscaping.appendText(Self.slice(bytes, runStart..<byteIndex), to: &out, preformatted: preformatted)
+                runStart = byteIndex
+                state.boundary(at: here, out: &out)
+                if let image = images[here], byteIndex + 2 < bytes.count,
+                   bytes[byteIndex] == 0xEF, bytes[byteIndex + 1] == 0xBF, bytes[byteIndex + 2] == 0xBC {
+                    out.append(contentsOf: imageTag(image).utf8)
+                    runStart = byteIndex + 3
+                }
+            }
+            HTMLEscaping.appendText(Self.slice(bytes, runStart..<bytes.count), to: &out, preformatted: preformatted)
+        }
         state.closeAll(out: &out)
+    }
+
+    /// Bytes of a buffer as an array slice, for the escaping that takes one.
+    private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ArraySlice<UInt8> {
+        ArraySlice(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The open elements while a block is written, and the opening and closing at offsets.
@@ -73,31 +97,30 @@ public struct HTMLInlineRenderer {
             self.renderer = renderer
         }
 
-        func hasBoundary(at offset: Int) -> Bool {
-            starts[offset] != nil || open.contains { spans[$0].range.end == offset }
-        }
-
         /// Close down to the deepest open markup that ends here, reopening those that go on
         /// (longest first), then open the markups starting here.
-        mutating func boundary(at offset: Int, out: inout String) {
+        mutating func boundary(at offset: Int, out: inout [UInt8]) {
             if let deepest = open.firstIndex(where: { spans[$0].range.end == offset }) {
                 let closing = open[deepest...]
-                for markup in closing.reversed() { out += HTMLInlineRenderer.closeTag(spans[markup].kind) }
-                let reopen = closing.filter { spans[$0].range.end > offset }.sorted { spans[$0].range.end > spans[$1].range.end }
+                for markup in closing.reversed() { out.append(contentsOf: HTMLInlineRenderer.closeTag(spans[markup].kind).utf8) }
+                // Usually everything closed here ends here; only crossing markups reopen.
+                let reopen = closing.contains { spans[$0].range.end > offset }
+                    ? closing.filter { spans[$0].range.end > offset }.sorted { spans[$0].range.end > spans[$1].range.end }
+                    : []
                 open.removeSubrange(deepest...)
                 for markup in reopen {
-                    out += renderer.openTag(spans[markup].kind)
+                    out.append(contentsOf: renderer.openTag(spans[markup].kind).utf8)
                     open.append(markup)
                 }
             }
             for markup in starts[offset] ?? [] where spans[markup].range.end > offset {
-                out += renderer.openTag(spans[markup].kind)
+                out.append(contentsOf: renderer.openTag(spans[markup].kind).utf8)
                 open.append(markup)
             }
         }
 
-        mutating func closeAll(out: inout String) {
-            for markup in open.reversed() { out += HTMLInlineRenderer.closeTag(spans[markup].kind) }
+        mutating func closeAll(out: inout [UInt8]) {
+            for markup in open.reversed() { out.append(contentsOf: HTMLInlineRenderer.closeTag(spans[markup].kind).utf8) }
             open.removeAll()
         }
     }

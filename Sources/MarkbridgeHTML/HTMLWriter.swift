@@ -31,9 +31,10 @@ public struct HTMLWriter: Sendable {
         emitter.close(to: 0)
         var out = emitter.out
         if options.standalone {
-            out = "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n" + out + "</body>\n</html>\n"
+            out = Array("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
+                + out + Array("</body>\n</html>\n".utf8)
         }
-        return Diagnosed(Array(out.utf8), diagnostics: emitter.inline.diagnostics)
+        return Diagnosed(out, diagnostics: emitter.inline.diagnostics)
     }
 
     /// Alignment, and `white-space:pre-wrap` where the text has whitespace that collapsing
@@ -49,16 +50,22 @@ public struct HTMLWriter: Sendable {
 
     /// A code span's edge spaces are content, and collapsing would move them out of it.
     static func codeSpanTouchesSpace(_ block: Block) -> Bool {
-        let codes = block.markups.filter { $0.kind == .code }
-        guard !codes.isEmpty else { return false }
-        let units = Array(block.text.utf16)
-        func isSpace(_ offset: Int) -> Bool { offset >= 0 && offset < units.count && (units[offset] == 0x20 || units[offset] == 0x0A) }
-        return codes.contains { isSpace($0.range.start) || isSpace($0.range.end - 1) || isSpace($0.range.start - 1) || isSpace($0.range.end) }
+        var edges: [Int] = []
+        for markup in block.markups where markup.kind == .code {
+            edges += [markup.range.start, markup.range.end - 1, markup.range.start - 1, markup.range.end]
+        }
+        // A tab counts too, but any tab already makes `needsPreservedWhitespace` true.
+        return !edges.isEmpty && Block.hasWhitespace(atUTF16Offsets: edges, in: block.text)
     }
 
     static func needsPreservedWhitespace(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { needsPreservedWhitespace($0) }
+    }
+
+    private static func needsPreservedWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8?
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x09, 0x0C, 0x0D:
                 return true

@@ -80,6 +80,13 @@ extension Block {
         return offsets.withUnsafeMutableBufferPointer { anyWhitespace(at: $0, in: text) }
     }
 
+    /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
+    /// feed (offsets outside the text are not); linear in the text, for writers that ask about
+    /// markup edges.
+    public static func hasWhitespace(atUTF16Offsets offsets: [Int], in text: String) -> Bool {
+        anyWhitespace(at: offsets.filter { $0 >= 0 }, in: text)
+    }
+
     /// The same, over offsets it may reorder.
     static func anyWhitespace(at offsets: UnsafeMutableBufferPointer<Int>, in text: String) -> Bool {
         var offsets = offsets
