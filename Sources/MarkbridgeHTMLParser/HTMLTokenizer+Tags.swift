@@ -152,7 +152,7 @@ extension HTMLTokenizer {
             guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else { break }
             position += 1
         }
-        if position > start { tagName.append(contentsOf: input[start..<position]) }
+        if position > start { appendToTagName(start..<position) }
         while position < input.count {
             let byte = input[position]
             switch byte {

@@ -44,7 +44,7 @@ extension HTMLTokenizer {
             position = index
         }
         if position > start {
-            if characters.isEmpty { markCharactersStart(start) }
+            if !hasPendingCharacters { markCharactersStart(start) }
             appendCharacters(start..<position)
         }
     }

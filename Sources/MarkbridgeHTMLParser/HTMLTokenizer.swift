@@ -17,14 +17,29 @@ struct HTMLTokenizer {
     var lastStartTag: HTMLTag?
     var lastStartTagUnknownName: [UInt8] = []
 
-    /// The pending character run; the `.characters` token refers to it.
-    var characters: [UInt8] = []
+    /// The pending character run; the `.characters` token refers to it. Text with nothing
+    /// decoded in it is a range of the input (`inputRun`), not copied; anything else is copied
+    /// into `characterBuffer`.
+    var characters: ArraySlice<UInt8> {
+        if let inputRun { return input[inputRun] }
+        return characterBuffer[...]
+    }
+    private var characterBuffer: [UInt8] = []
+    private var inputRun: Range<Int>?
+    var hasPendingCharacters: Bool { inputRun != nil || !characterBuffer.isEmpty }
     /// Offset where the pending character run began.
     var charactersOffset = 0
     var charactersDelivered = false
 
     var tokenOffset = 0
-    var tagName: [UInt8] = []
+    /// The current tag's name, lower case: a range of the input while the name is written
+    /// there in lower case already (the usual case), else a copy.
+    var tagName: ArraySlice<UInt8> {
+        if let tagNameRun { return input[tagNameRun] }
+        return tagNameBuffer[...]
+    }
+    private var tagNameBuffer: [UInt8] = []
+    private var tagNameRun: Range<Int>?
     var isEndTag = false
     var isSelfClosing = false
     var attributeNames: [[UInt8]] = []
@@ -53,7 +68,8 @@ struct HTMLTokenizer {
     /// The next token. After `.endOfFile`, keeps returning `.endOfFile`.
     mutating func next() -> HTMLToken {
         if charactersDelivered {
-            characters.removeAll(keepingCapacity: true)
+            if !characterBuffer.isEmpty { characterBuffer.removeAll(keepingCapacity: true) }
+            inputRun = nil
             charactersDelivered = false
         }
         while true {
@@ -80,7 +96,7 @@ struct HTMLTokenizer {
     /// Emits a token, delivering any pending characters first. A step emits at most a
     /// character run, one token and the end of the file, in that order, so three slots do.
     mutating func emit(_ token: HTMLToken) {
-        if !characters.isEmpty && !charactersDelivered { charactersQueued = true }
+        if hasPendingCharacters && !charactersDelivered { charactersQueued = true }
         if case .endOfFile = token {
             queuedEndOfFile = true
         } else {
@@ -90,17 +106,36 @@ struct HTMLTokenizer {
 
     @inline(__always)
     mutating func emitCharacter(_ byte: UInt8) {
-        if characters.isEmpty { charactersOffset = position }
-        characters.append(byte)
+        if !hasPendingCharacters { charactersOffset = position }
+        copyInputRun()
+        characterBuffer.append(byte)
     }
 
     mutating func markCharactersStart(_ offset: Int) { charactersOffset = offset }
 
-    mutating func appendCharacters(_ range: Range<Int>) { characters.append(contentsOf: input[range]) }
+    /// Adds input bytes to the run: kept as a range while the run is one stretch of input.
+    mutating func appendCharacters(_ range: Range<Int>) {
+        if !hasPendingCharacters {
+            inputRun = range
+        } else if let run = inputRun, run.upperBound == range.lowerBound {
+            inputRun = run.lowerBound..<range.upperBound
+        } else {
+            copyInputRun()
+            characterBuffer.append(contentsOf: input[range])
+        }
+    }
 
     mutating func emitCharacters(_ bytes: some Collection<UInt8>) {
-        if characters.isEmpty { charactersOffset = position }
-        characters.append(contentsOf: bytes)
+        if !hasPendingCharacters { charactersOffset = position }
+        copyInputRun()
+        characterBuffer.append(contentsOf: bytes)
+    }
+
+    /// Something other than input text joins the run: from here on it is a copy.
+    private mutating func copyInputRun() {
+        guard let run = inputRun else { return }
+        characterBuffer.append(contentsOf: input[run])
+        inputRun = nil
     }
 
     mutating func emitReplacementCharacter() {
@@ -116,7 +151,8 @@ struct HTMLTokenizer {
     // MARK: Tags
 
     mutating func startTag(isEnd: Bool) {
-        tagName.removeAll(keepingCapacity: true)
+        if !tagNameBuffer.isEmpty { tagNameBuffer.removeAll(keepingCapacity: true) }
+        tagNameRun = nil
         isEndTag = isEnd
         isSelfClosing = false
         hasOpenAttribute = false
@@ -128,11 +164,31 @@ struct HTMLTokenizer {
     }
 
     mutating func appendToTagName(_ byte: UInt8) {
-        tagName.append(Self.lowercased(byte))
+        copyTagNameRun()
+        tagNameBuffer.append(Self.lowercased(byte))
     }
 
     mutating func appendReplacementToTagName() {
-        tagName.append(contentsOf: Self.replacementCharacter)
+        copyTagNameRun()
+        tagNameBuffer.append(contentsOf: Self.replacementCharacter)
+    }
+
+    /// Adds input bytes already in lower case to the name.
+    mutating func appendToTagName(_ range: Range<Int>) {
+        if tagNameRun == nil && tagNameBuffer.isEmpty {
+            tagNameRun = range
+        } else if let run = tagNameRun, run.upperBound == range.lowerBound {
+            tagNameRun = run.lowerBound..<range.upperBound
+        } else {
+            copyTagNameRun()
+            tagNameBuffer.append(contentsOf: input[range])
+        }
+    }
+
+    private mutating func copyTagNameRun() {
+        guard let run = tagNameRun else { return }
+        tagNameBuffer.append(contentsOf: input[run])
+        tagNameRun = nil
     }
 
     mutating func startAttribute() {
@@ -173,8 +229,9 @@ struct HTMLTokenizer {
 
     mutating func emitTag() {
         finishAttribute()
-        let tag = HTMLTagLookup.tag(for: tagName[...])
-        let customName = tag == .unknown ? String(decoding: tagName, as: UTF8.self) : nil
+        let name = tagName
+        let tag = HTMLTagLookup.tag(for: name)
+        let customName = tag == .unknown ? String(decoding: name, as: UTF8.self) : nil
         var attributes: [HTMLAttribute] = []
         if !isEndTag, !attributeNames.isEmpty {
             attributes.reserveCapacity(attributeNames.count)
@@ -190,7 +247,7 @@ struct HTMLTokenizer {
             lastStartTag = tag
             if tag == .unknown {
                 lastStartTagUnknownName.removeAll(keepingCapacity: true)
-                lastStartTagUnknownName.append(contentsOf: tagName)
+                lastStartTagUnknownName.append(contentsOf: name)
             }
             emit(.startTag(token))
         }
@@ -206,8 +263,9 @@ struct HTMLTokenizer {
 
     var isAppropriateEndTag: Bool {
         guard let lastStartTag else { return false }
-        let tag = HTMLTagLookup.tag(for: tagName[...])
-        return tag == lastStartTag && (tag != .unknown || tagName == lastStartTagUnknownName)
+        let name = tagName
+        let tag = HTMLTagLookup.tag(for: name)
+        return tag == lastStartTag && (tag != .unknown || name.elementsEqual(lastStartTagUnknownName))
     }
 
     // MARK: Comments and doctypes

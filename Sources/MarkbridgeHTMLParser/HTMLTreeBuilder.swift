@@ -55,8 +55,7 @@ struct HTMLTreeBuilder {
             let token: TreeToken
             switch tokenizer.next() {
             case .characters:
-                let run = tokenizer.characters
-                token = .characters(run[...], offset: tokenizer.charactersOffset)
+                token = .characters(tokenizer.characters, offset: tokenizer.charactersOffset)
             case .startTag(let tag): token = .startTag(tag)
             case .endTag(let tag): token = .endTag(tag)
             case .comment(let data, let offset): token = .comment(data, offset: offset)
