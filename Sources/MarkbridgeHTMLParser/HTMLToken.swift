@@ -1,12 +1,15 @@
 /// A start or end tag as the tokenizer emits it.
+///
+/// The one-byte fields come last so that the token packs without padding (it is copied for
+/// every tag, inside the token enums).
 struct HTMLTagToken: Sendable {
-    var tag: HTMLTag
     /// The name when it is not `tag`'s lower-case name: unknown tags, adjusted SVG names.
     var customName: String?
     var attributes: [HTMLAttribute]
-    var isSelfClosing: Bool
     /// Offset of the `<` in the normalised input.
     var offset: Int
+    var tag: HTMLTag
+    var isSelfClosing: Bool
 
     init(name: String, tag: HTMLTag, attributes: [HTMLAttribute], isSelfClosing: Bool, offset: Int) {
         self.tag = tag
@@ -30,12 +33,22 @@ struct HTMLTagToken: Sendable {
     }
 }
 
-struct HTMLDoctypeToken: Sendable {
-    var name: String?
-    var publicID: String?
-    var systemID: String?
-    var forceQuirks: Bool
-    var offset: Int
+/// A class so that the token enums, copied for every token, stay small: doctypes are rare,
+/// and their three optional strings would otherwise set the size of every token.
+final class HTMLDoctypeToken: Sendable {
+    let name: String?
+    let publicID: String?
+    let systemID: String?
+    let forceQuirks: Bool
+    let offset: Int
+
+    init(name: String?, publicID: String?, systemID: String?, forceQuirks: Bool, offset: Int) {
+        self.name = name
+        self.publicID = publicID
+        self.systemID = systemID
+        self.forceQuirks = forceQuirks
+        self.offset = offset
+    }
 }
 
 /// What the tokenizer emits. Character runs are not copied into the token: the run is the
