@@ -62,6 +62,8 @@ struct CSSStyle {
                 report.note("dropped-style", property, at: location()) { "CSS property '\(property)' dropped (\($0)×)" }
             }
         }
+        // In canonical order, so that the block they end up in needs no sorting.
+        if markups.count > 1 { markups.sort { $0.canonicalRank < $1.canonicalRank } }
     }
 
     private static func dropValue(_ declaration: CSSDeclarations.Declaration, report: inout LossReport, location: () -> SourceLocation) {
