@@ -21,33 +21,32 @@ public enum HTMLInlineTag: Equatable, Sendable {
             let name = String(decoding: bytes.dropFirst(2).prefix { $0 != UInt8(ascii: ">") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }, as: UTF8.self)
             return .close(name: name.lowercased())
         }
-        guard let tree = try? HTMLParser().parseFragment(bytes).value,
-              let element = tree.children(of: tree.contentRoot).first(where: { tree.kind(of: $0) == .element }) else {
+        guard let element = HTMLParser().parseStartTag(bytes) else {
             return .unsupported(name: literal)
         }
-        let name = tree.name(of: element)
-        let rule = HTMLElementRules.rule(for: tree.tag(of: element))
+        let name = element.name
+        let rule = HTMLElementRules.rule(for: element.tag)
         var report = LossReport()
         let location = { SourceLocation(line: 1, column: 1, byteOffset: 0) }
-        let style = CSSStyle(tree.attribute("style", of: element), report: &report, location: location)
+        let style = CSSStyle(element.attribute("style"), report: &report, location: location)
         diagnostics += report.diagnostics.map(\.message)
         switch rule {
         case .lineBreak?:
             return .lineBreak
         case .image?:
-            guard let src = tree.attribute("src", of: element) else { return .unsupported(name: name) }
+            guard let src = element.attribute("src") else { return .unsupported(name: name) }
             guard case .allowed(let checked) = urlPolicy.check(src, for: .image) else {
                 diagnostics.append("image <\(name)> dropped: unsafe URL")
                 return .unsupported(name: name)
             }
-            return .image(ImageSource(src: checked, alt: tree.attribute("alt", of: element), title: tree.attribute("title", of: element)))
+            return .image(ImageSource(src: checked, alt: element.attribute("alt"), title: element.attribute("title")))
         case .formatting(let kinds)?:
             return .open(name: name, markups: kinds + style.markups)
         case .link?:
             var markups = style.markups
-            if let href = tree.attribute("href", of: element) {
+            if let href = element.attribute("href") {
                 switch urlPolicy.check(href, for: .link) {
-                case .allowed(let checked): markups.insert(.link(LinkTarget(href: checked, title: tree.attribute("title", of: element))), at: 0)
+                case .allowed(let checked): markups.insert(.link(LinkTarget(href: checked, title: element.attribute("title"))), at: 0)
                 case .rejected(let reason): diagnostics.append("link dropped, its text kept: \(reason)")
                 }
             }
