@@ -38,7 +38,7 @@ public struct HTMLInlineRenderer {
         }
         var starts: [Int: [Int]] = [:]
         for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
-        var state = RunState(spans: spans, starts: starts, renderer: self)
+        var state = RunState(spans: spans, starts: starts)
         // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
         // the text between two of them is escaped in one piece.
         var boundaries: [Int] = []
@@ -88,13 +88,11 @@ public struct HTMLInlineRenderer {
     private struct RunState {
         let spans: [Markup]
         let starts: [Int: [Int]]
-        let renderer: HTMLInlineRenderer
         var open: [Int] = []
 
-        init(spans: [Markup], starts: [Int: [Int]], renderer: HTMLInlineRenderer) {
+        init(spans: [Markup], starts: [Int: [Int]]) {
             self.spans = spans
             self.starts = starts
-            self.renderer = renderer
         }
 
         /// Close down to the deepest open markup that ends here, reopening those that go on
@@ -109,12 +107,12 @@ public struct HTMLInlineRenderer {
                     : []
                 open.removeSubrange(deepest...)
                 for markup in reopen {
-                    out.append(contentsOf: renderer.openTag(spans[markup].kind).utf8)
+                    out.append(contentsOf: HTMLInlineRenderer.openTag(spans[markup].kind).utf8)
                     open.append(markup)
                 }
             }
             for markup in starts[offset] ?? [] where spans[markup].range.end > offset {
-                out.append(contentsOf: renderer.openTag(spans[markup].kind).utf8)
+                out.append(contentsOf: HTMLInlineRenderer.openTag(spans[markup].kind).utf8)
                 open.append(markup)
             }
         }
@@ -134,7 +132,7 @@ public struct HTMLInlineRenderer {
 
     /// The start tag for a markup, for other writers that embed inline HTML.
     public static func startTag(_ kind: MarkupKind) -> String {
-        HTMLInlineRenderer(urlPolicy: .unrestricted).openTag(kind)
+        openTag(kind)
     }
 
     /// The end tag for a markup.
@@ -142,7 +140,7 @@ public struct HTMLInlineRenderer {
         closeTag(kind)
     }
 
-    func openTag(_ kind: MarkupKind) -> String {
+    static func openTag(_ kind: MarkupKind) -> String {
         switch kind {
         case .strong: "<strong>"
         case .emphasis: "<em>"

@@ -98,6 +98,7 @@ enum MarkdownEscaping {
 
     /// A link destination in pointy brackets, where only `<`, `>` and `\` need escaping.
     static func destination(_ url: String) -> String {
+        if !url.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x5C || $0 == 0x0A }) { return "<" + url + ">" }
         var out = "<"
         for scalar in url.unicodeScalars {
             switch scalar {
@@ -111,6 +112,7 @@ enum MarkdownEscaping {
 
     /// A link title in double quotes.
     static func title(_ title: String) -> String {
+        if !title.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x26 }) { return "\"" + title + "\"" }
         var out = "\""
         for scalar in title.unicodeScalars {
             switch scalar {

@@ -47,7 +47,7 @@ struct MarkdownInlineRenderer {
         var state = RunState(renderer: self, spans: spans)
         // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
         // the text between two of them is written in one piece.
-        var boundaries = [block.text.utf16.count]
+        var boundaries = [OffsetTranslator.utf16Count(of: block.text)]
         boundaries.reserveCapacity(spans.count * 2 + images.count + 1)
         for span in spans {
             boundaries.append(span.range.start)
@@ -186,8 +186,11 @@ struct MarkdownInlineRenderer {
                 let closing = Array(open[deepest...])
                 for entry in closing.reversed() { close(entry) }
                 open.removeSubrange(deepest...)
-                let reopen = closing.filter { spans[$0.index].range.end > offset }.sorted { spans[$0.index].range.end > spans[$1.index].range.end }
-                for entry in reopen { openSpan(entry.index) }
+                // Usually everything closed here ends here; only crossing markups reopen.
+                if closing.contains(where: { spans[$0.index].range.end > offset }) {
+                    let reopen = closing.filter { spans[$0.index].range.end > offset }.sorted { spans[$0.index].range.end > spans[$1.index].range.end }
+                    for entry in reopen { openSpan(entry.index) }
+                }
             }
             for index in starts[offset] ?? [] where spans[index].range.end > offset { openSpan(index) }
         }
@@ -203,7 +206,7 @@ struct MarkdownInlineRenderer {
             switch kind {
             case .strong, .emphasis:
                 delimiter = emphasisDelimiter(strong: kind == .strong)
-                if !delimiter.hasPrefix("<") && codeDepth == 0 { delimiters.append((out.count, delimiter.utf8.count, true)) }
+                if delimiter.utf8.first != UInt8(ascii: "<") && codeDepth == 0 { delimiters.append((out.count, delimiter.utf8.count, true)) }
                 write(delimiter)
             case .code:
                 delimiter = "`"
@@ -239,7 +242,7 @@ struct MarkdownInlineRenderer {
                 }
             case .link(let target):
                 write("](" + MarkdownEscaping.destination(target.href) + (target.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
-            case .strong where entry.delimiter.hasPrefix("<"), .emphasis where entry.delimiter.hasPrefix("<"):
+            case .strong where entry.delimiter.utf8.first == UInt8(ascii: "<"), .emphasis where entry.delimiter.utf8.first == UInt8(ascii: "<"):
                 write("</" + entry.delimiter.dropFirst())
             case .strong, .emphasis:
                 if codeDepth == 0 { delimiters.append((out.count, entry.delimiter.utf8.count, false)) }
@@ -258,7 +261,12 @@ struct MarkdownInlineRenderer {
                 let preferred: UInt8 = renderer.emphasis == .asteriskFirst ? 0x2A : 0x5F
                 let other: UInt8 = preferred == 0x2A ? 0x5F : 0x2A
                 let character = out.last == preferred ? other : preferred
-                return String(decoding: [UInt8](repeating: character, count: count), as: UTF8.self)
+                switch (character, count) {
+                case (0x2A, 1): return "*"
+                case (0x2A, _): return "**"
+                case (_, 1): return "_"
+                default: return "__"
+                }
             }
         }
     }
