@@ -77,6 +77,22 @@ public struct OffsetTranslator {
         }
     }
 
+    /// The UTF-8 offset where the UTF-16 offset `offset` falls in `text`, or nil when it is
+    /// past the end or inside a surrogate pair. One walk over the bytes, no index built.
+    public static func utf8Offset(ofUTF16 offset: Int, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var byteIndex = 0
+            var unitOffset = 0
+            while unitOffset < offset && byteIndex < bytes.count {
+                let lead = bytes[byteIndex]
+                byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                unitOffset += lead < 0xF0 ? 1 : 2
+            }
+            return unitOffset == offset && byteIndex <= bytes.count ? byteIndex : nil
+        }
+    }
+
     /// Whether the text has a scalar outside the Basic Multilingual Plane (a surrogate pair in
     /// UTF-16): only those make UTF-16 offsets that can split a character.
     public static func hasAstralScalars(_ text: String) -> Bool {

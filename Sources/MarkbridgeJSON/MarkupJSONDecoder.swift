@@ -331,10 +331,10 @@ struct MarkupJSONDecoder {
     }
 
     private static func coversObjectReplacement(_ text: String, _ range: TextRange) -> Bool {
-        guard range.length == 1 else { return false }
-        let utf16 = text.utf16
-        let index = utf16.index(utf16.startIndex, offsetBy: range.start)
-        return utf16[index] == 0xFFFC
+        guard range.length == 1, let start = OffsetTranslator.utf8Offset(ofUTF16: range.start, in: text) else { return false }
+        let utf8 = text.utf8
+        // U+FFFC is EF BF BC in UTF-8.
+        return Array(utf8.dropFirst(start).prefix(3)) == [0xEF, 0xBF, 0xBC]
     }
 
     private static func url(of kind: MarkupKind) -> (value: String, use: URLPolicy.Use)? {
