@@ -52,19 +52,13 @@ public struct HTMLInlineRenderer {
         var text = block.text
         text.withUTF8 { buffer in
             let bytes = UnsafeBufferPointer(start: buffer.baseAddress, count: buffer.count)
-            var byteIndex = 0
-            var unitOffset = 0
+            var walk = UTF16Walk()
             var runStart = 0
             var previous = -1
             for here in boundaries where here != previous {
                 previous = here
-                // Walk the UTF-8 to the boundary; one inside a surrogate pair is no boundary.
-                while unitOffset < here && byteIndex < bytes.count {
-                    let lead = bytes[byteIndex]
-                    byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                    unitOffset += lead < 0xF0 ? 1 : 2
-                }
-                guard unitOffset == here, byteIndex < bytes.count else { continue }
+                // A boundary inside a surrogate pair is none; one at the end is the closing.
+                guard let byteIndex = walk.advance(to: here, in: bytes), byteIndex < bytes.count else { continue }
                 HTMLEscaping.appendText(Self.slice(bytes, runStart..<byteIndex), to: &out, preformatted: preformatted)
                 runStart = byteIndex
                 state.boundary(at: here, out: &out)

@@ -18,15 +18,10 @@ struct HTMLTokenizer {
     var lastStartTagUnknownName: [UInt8] = []
 
     /// The pending character run; the `.characters` token refers to it. Text with nothing
-    /// decoded in it is a range of the input (`inputRun`), not copied; anything else is copied
-    /// into `characterBuffer`.
-    var characters: ArraySlice<UInt8> {
-        if let inputRun { return input[inputRun] }
-        return characterBuffer[...]
-    }
-    private var characterBuffer: [UInt8] = []
-    private var inputRun: Range<Int>?
-    var hasPendingCharacters: Bool { inputRun != nil || !characterBuffer.isEmpty }
+    /// decoded in it stays a range of the input, not copied.
+    var characters: ArraySlice<UInt8> { pendingCharacters.bytes(in: input) }
+    private var pendingCharacters = InputBackedBytes()
+    var hasPendingCharacters: Bool { !pendingCharacters.isEmpty }
     /// Offset where the pending character run began.
     var charactersOffset = 0
     var charactersDelivered = false
@@ -34,12 +29,8 @@ struct HTMLTokenizer {
     var tokenOffset = 0
     /// The current tag's name, lower case: a range of the input while the name is written
     /// there in lower case already (the usual case), else a copy.
-    var tagName: ArraySlice<UInt8> {
-        if let tagNameRun { return input[tagNameRun] }
-        return tagNameBuffer[...]
-    }
-    private var tagNameBuffer: [UInt8] = []
-    private var tagNameRun: Range<Int>?
+    var tagName: ArraySlice<UInt8> { pendingTagName.bytes(in: input) }
+    private var pendingTagName = InputBackedBytes()
     var isEndTag = false
     var isSelfClosing = false
     var attributeNames: [[UInt8]] = []
@@ -68,8 +59,7 @@ struct HTMLTokenizer {
     /// The next token. After `.endOfFile`, keeps returning `.endOfFile`.
     mutating func next() -> HTMLToken {
         if charactersDelivered {
-            if !characterBuffer.isEmpty { characterBuffer.removeAll(keepingCapacity: true) }
-            inputRun = nil
+            pendingCharacters.removeAll()
             charactersDelivered = false
         }
         while true {
@@ -107,35 +97,18 @@ struct HTMLTokenizer {
     @inline(__always)
     mutating func emitCharacter(_ byte: UInt8) {
         if !hasPendingCharacters { charactersOffset = position }
-        copyInputRun()
-        characterBuffer.append(byte)
+        pendingCharacters.append(byte, of: input)
     }
 
     mutating func markCharactersStart(_ offset: Int) { charactersOffset = offset }
 
-    /// Adds input bytes to the run: kept as a range while the run is one stretch of input.
     mutating func appendCharacters(_ range: Range<Int>) {
-        if !hasPendingCharacters {
-            inputRun = range
-        } else if let run = inputRun, run.upperBound == range.lowerBound {
-            inputRun = run.lowerBound..<range.upperBound
-        } else {
-            copyInputRun()
-            characterBuffer.append(contentsOf: input[range])
-        }
+        pendingCharacters.append(range, of: input)
     }
 
     mutating func emitCharacters(_ bytes: some Collection<UInt8>) {
         if !hasPendingCharacters { charactersOffset = position }
-        copyInputRun()
-        characterBuffer.append(contentsOf: bytes)
-    }
-
-    /// Something other than input text joins the run: from here on it is a copy.
-    private mutating func copyInputRun() {
-        guard let run = inputRun else { return }
-        characterBuffer.append(contentsOf: input[run])
-        inputRun = nil
+        pendingCharacters.append(contentsOf: bytes, of: input)
     }
 
     mutating func emitReplacementCharacter() {
@@ -151,8 +124,7 @@ struct HTMLTokenizer {
     // MARK: Tags
 
     mutating func startTag(isEnd: Bool) {
-        if !tagNameBuffer.isEmpty { tagNameBuffer.removeAll(keepingCapacity: true) }
-        tagNameRun = nil
+        pendingTagName.removeAll()
         isEndTag = isEnd
         isSelfClosing = false
         hasOpenAttribute = false
@@ -164,31 +136,16 @@ struct HTMLTokenizer {
     }
 
     mutating func appendToTagName(_ byte: UInt8) {
-        copyTagNameRun()
-        tagNameBuffer.append(Self.lowercased(byte))
+        pendingTagName.append(Self.lowercased(byte), of: input)
     }
 
     mutating func appendReplacementToTagName() {
-        copyTagNameRun()
-        tagNameBuffer.append(contentsOf: Self.replacementCharacter)
+        pendingTagName.append(contentsOf: Self.replacementCharacter, of: input)
     }
 
     /// Adds input bytes already in lower case to the name.
     mutating func appendToTagName(_ range: Range<Int>) {
-        if tagNameRun == nil && tagNameBuffer.isEmpty {
-            tagNameRun = range
-        } else if let run = tagNameRun, run.upperBound == range.lowerBound {
-            tagNameRun = run.lowerBound..<range.upperBound
-        } else {
-            copyTagNameRun()
-            tagNameBuffer.append(contentsOf: input[range])
-        }
-    }
-
-    private mutating func copyTagNameRun() {
-        guard let run = tagNameRun else { return }
-        tagNameBuffer.append(contentsOf: input[run])
-        tagNameRun = nil
+        pendingTagName.append(range, of: input)
     }
 
     mutating func startAttribute() {

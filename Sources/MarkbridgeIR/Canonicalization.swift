@@ -93,20 +93,12 @@ extension Block {
         offsets.sort()
         var text = text
         return text.withUTF8 { bytes in
-            var byteIndex = 0
-            var unitOffset = 0
+            var walk = UTF16Walk()
             for target in offsets {
-                while unitOffset < target && byteIndex < bytes.count {
-                    let lead = bytes[byteIndex]
-                    byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                    unitOffset += lead < 0xF0 ? 1 : 2
-                }
-                guard byteIndex < bytes.count else { return false }
-                // Past the target means it fell inside a surrogate pair: not whitespace.
-                if unitOffset == target {
-                    let byte = bytes[byteIndex]
-                    if byte == 0x20 || byte == 0x09 || byte == 0x0A { return true }
-                }
+                let index = walk.advance(to: target, in: bytes)
+                guard walk.byteIndex < bytes.count else { return false }
+                // No index means the target fell inside a surrogate pair: not whitespace.
+                if let index, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { return true }
             }
             return false
         }

@@ -82,14 +82,8 @@ public struct OffsetTranslator {
     public static func utf8Offset(ofUTF16 offset: Int, in text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes in
-            var byteIndex = 0
-            var unitOffset = 0
-            while unitOffset < offset && byteIndex < bytes.count {
-                let lead = bytes[byteIndex]
-                byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                unitOffset += lead < 0xF0 ? 1 : 2
-            }
-            return unitOffset == offset && byteIndex <= bytes.count ? byteIndex : nil
+            var walk = UTF16Walk()
+            return walk.advance(to: offset, in: bytes)
         }
     }
 

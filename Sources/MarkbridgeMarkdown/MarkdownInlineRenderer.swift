@@ -56,19 +56,13 @@ struct MarkdownInlineRenderer {
         boundaries.append(contentsOf: images.keys)
         boundaries.sort()
         let text = Array(block.text.utf8)
-        var byteIndex = 0
-        var unitOffset = 0
+        var walk = UTF16Walk()
         var runStart = 0
         var previous = -1
         for here in boundaries where here != previous {
             previous = here
-            // Walk the UTF-8 to the boundary; one inside a surrogate pair is no boundary.
-            while unitOffset < here && byteIndex < text.count {
-                let lead = text[byteIndex]
-                byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                unitOffset += lead < 0xF0 ? 1 : 2
-            }
-            guard unitOffset == here else { continue }
+            // A boundary inside a surrogate pair is no boundary.
+            guard let byteIndex = text.withUnsafeBufferPointer({ walk.advance(to: here, in: $0) }) else { continue }
             state.writeText(text[runStart..<byteIndex])
             state.boundary(at: here)
             runStart = byteIndex
