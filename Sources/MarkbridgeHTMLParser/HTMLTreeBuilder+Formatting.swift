@@ -41,16 +41,12 @@ extension HTMLTreeBuilder {
     }
 
     mutating func reconstructActiveFormattingElements() {
-        guard let last = activeFormatting.last else { return }
-        if case .element(let element, _) = last, !isOnStack(element) {
-            var index = activeFormatting.count - 1
-            while index > 0 {
-                let previous = activeFormatting[index - 1]
-                if case .element(let other, _) = previous, !isOnStack(other) {
-                    index -= 1
-                } else {
-                    break
-                }
+        // Called before every run of text: the usual answer, nothing to reopen, reads one entry.
+        guard let lastIndex = activeFormatting.indices.last else { return }
+        if let element = activeFormatting[lastIndex].element, !isOnStack(element) {
+            var index = lastIndex
+            while index > 0, let other = activeFormatting[index - 1].element, !isOnStack(other) {
+                index -= 1
             }
             while index < activeFormatting.count {
                 guard case .element(_, let token) = activeFormatting[index] else { break }
@@ -73,21 +69,18 @@ extension HTMLTreeBuilder {
 
     /// The last formatting element named `name` after the last marker.
     func lastFormattingElement(named tag: HTMLTag, name: String) -> Int32? {
-        for entry in activeFormatting.reversed() {
-            switch entry {
-            case .marker: return nil
-            case .element(let element, _):
-                if isHTML(element, named: tag, name) { return element }
-            }
+        for index in activeFormatting.indices.reversed() {
+            guard let element = activeFormatting[index].element else { return nil }
+            if isHTML(element, named: tag, name) { return element }
         }
         return nil
     }
 
     func activeFormattingIndex(of element: Int32) -> Int? {
-        activeFormatting.lastIndex {
-            if case .element(let other, _) = $0 { return other == element }
-            return false
+        for index in activeFormatting.indices.reversed() where activeFormatting[index].element == element {
+            return index
         }
+        return nil
     }
 
     mutating func removeFromActiveFormatting(_ element: Int32) {

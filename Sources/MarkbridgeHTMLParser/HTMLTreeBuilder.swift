@@ -39,6 +39,12 @@ struct HTMLTreeBuilder {
     enum FormattingEntry {
         case marker
         case element(Int32, HTMLTagToken)
+
+        /// The element, read without copying the token (scans of the list look at no more).
+        var element: Int32? {
+            if case .element(let element, _) = self { return element }
+            return nil
+        }
     }
 
     init(tree: HTMLTree, tokenizer: HTMLTokenizer, scripting: Bool, maxDepth: Int) {
