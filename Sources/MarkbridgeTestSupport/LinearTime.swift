@@ -1,8 +1,9 @@
 import Foundation
 
-/// Linear time by ratio, never by absolute time: the best of three runs on input of size n and
-/// 2n. A quadratic step makes the ratio near 4; a linear one near 2. Tests that run beside other
-/// suites get a few tries, since a busy machine can disturb one measurement.
+/// Linear time by ratio, never by absolute time: the best of three runs on a small and a large
+/// input. At n and 2n a quadratic step makes the ratio near 4 and a linear one near 2; at n and
+/// 4n, 16 and 4. Tests that run beside other suites get a few tries, since a busy machine can
+/// disturb one measurement.
 public enum LinearTime {
     /// The ratios measured, stopping at the first under `limit`.
     public static func ratios(small: [UInt8], large: [UInt8], limit: Double = 2.5, tries: Int = 3, run: ([UInt8]) -> Void) -> [Double] {

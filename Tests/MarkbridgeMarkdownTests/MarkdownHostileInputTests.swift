@@ -19,13 +19,16 @@ struct MarkdownHostileInputTests {
         ("inline HTML tags", { String(repeating: "<u>a", count: $0) + String(repeating: "</u>", count: $0) }),
     ]
 
-    @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
+    /// Four times the input, not two: these inputs are read in milliseconds, and beside other
+    /// suites on two cores, cache pressure alone once took n to 2n to 2.6x (the instruction
+    /// count was 1.94x). Linear is 4x, quadratic 16x, so 6x separates them with room for noise.
+    @Test("Four times the input at most 6x the time", arguments: shapes.indices)
     func linear(shape: Int) {
         let (name, make) = Self.shapes[shape]
-        let ratios = LinearTime.ratios(small: Array(make(5_000).utf8), large: Array(make(10_000).utf8)) { bytes in
+        let ratios = LinearTime.ratios(small: Array(make(5_000).utf8), large: Array(make(20_000).utf8), limit: 6) { bytes in
             _ = try? MarkdownReader().read(bytes)
         }
-        #expect(ratios.contains { $0 < 2.5 }, "\(name): ratios \(ratios)")
+        #expect(ratios.contains { $0 < 6 }, "\(name): ratios \(ratios)")
     }
 
     @Test("Mutated Markdown never traps, and what it reads satisfies the invariants")
