@@ -69,7 +69,8 @@ public struct HTMLParser: Sendable {
         }
         let positions = HTMLInputPositions(lineIndex: LineIndex(input.bytes), originalOffsets: { [input] in input.originalOffset(of: $0) })
         var builder = HTMLTreeBuilder(
-            tree: HTMLTree(input: positions, rootKind: .document, expectedNodes: HTMLTree.expectedNodeCount(input.bytes)),
+            tree: HTMLTree(input: positions, bytes: input.bytes, rootKind: .document,
+                           expectedNodes: HTMLTree.expectedNodeCount(input.bytes)),
             tokenizer: HTMLTokenizer(input: input.bytes),
             scripting: options.scripting,
             maxDepth: max(options.maxDepth, 8))

@@ -61,6 +61,28 @@ extension HTMLTree {
     /// Appends bytes to a text or comment node, extending its last run where it can.
     mutating func appendText(_ bytes: ArraySlice<UInt8>, to node: Int32) {
         guard !bytes.isEmpty else { return }
+        if segmentChains.isEmpty || segmentChains[node] == nil {
+            let stored = nodes[Int(node)]
+            let inInput = inputRange(of: bytes)
+            if let inInput, stored.textStart == stored.textEnd {
+                nodes[Int(node)].textInInput = true
+                nodes[Int(node)].textStart = inInput.lowerBound
+                nodes[Int(node)].textEnd = inInput.upperBound
+                return
+            }
+            if stored.textInInput {
+                if let inInput, inInput.lowerBound == stored.textEnd {
+                    nodes[Int(node)].textEnd = inInput.upperBound
+                    return
+                }
+                // Other text joins input text: from here on the node's text is a copy.
+                let start = Int32(textBytes.count)
+                textBytes.append(contentsOf: inputBytes[Int(stored.textStart)..<Int(stored.textEnd)])
+                nodes[Int(node)].textInInput = false
+                nodes[Int(node)].textStart = start
+                nodes[Int(node)].textEnd = Int32(textBytes.count)
+            }
+        }
         let end = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
         let newEnd = Int32(textBytes.count)
@@ -89,6 +111,19 @@ extension HTMLTree {
             segmentChains[node] = (chain.first, segment)
         } else {
             segmentChains[node] = (segment, segment)
+        }
+    }
+
+    /// Where `bytes` lie in the input, when they are a slice of it (the tokenizer hands out
+    /// text that needed no decoding as such a slice).
+    private func inputRange(of bytes: ArraySlice<UInt8>) -> Range<Int32>? {
+        inputBytes.withUnsafeBufferPointer { input in
+            bytes.withUnsafeBufferPointer { slice in
+                guard let base = input.baseAddress, let start = slice.baseAddress,
+                      start >= base, start + slice.count <= base + input.count else { return nil }
+                let offset = start - base
+                return Int32(offset)..<Int32(offset + slice.count)
+            }
         }
     }
 

@@ -47,6 +47,9 @@ public struct HTMLTree: Sendable {
         var kind: NodeKind
         var namespace: HTMLNamespace = .html
         var tag: HTMLTag = .unknown
+        /// Text: whether the first run is a range of `inputBytes` rather than of `textBytes`.
+        /// Most text is the input as written, and is not copied (the flag fills padding).
+        var textInInput = false
         /// Index in `customNames` of a name that is not the tag's lower-case HTML name (unknown
         /// and foreign elements, doctypes), or -1. Keeping strings out makes a node plain data.
         var nameIndex: Int32 = -1
@@ -56,7 +59,8 @@ public struct HTMLTree: Sendable {
         var previousSibling: Int32 = -1
         var nextSibling: Int32 = -1
         /// Elements: their attributes in `attributes`; doctypes: their identifiers there.
-        /// Text and comments: the first run of their bytes in `textBytes` (start, end).
+        /// Text and comments: the first run of their bytes (start, end), in `textBytes` or, for
+        /// text with `textInInput`, in `inputBytes`.
         var attributeStart: Int32 = 0
         var attributeCount: Int32 = 0
 
@@ -87,6 +91,8 @@ public struct HTMLTree: Sendable {
     var contentRootIndex: Int32 = 0
     var attributes: [HTMLAttribute] = []
     var textBytes: [UInt8] = []
+    /// The normalised input, which text nodes refer into.
+    let inputBytes: [UInt8]
     var segments: [Segment] = []
     /// Text and comment nodes with further runs, when their text did not grow contiguously
     /// (rare: foster-parented text appended between other text): their first and last segment.
@@ -94,8 +100,9 @@ public struct HTMLTree: Sendable {
     var segmentChains: [Int32: (first: Int32, last: Int32)] = [:]
     let input: HTMLInputPositions
 
-    init(input: HTMLInputPositions, rootKind: NodeKind, expectedNodes: Int = 0) {
+    init(input: HTMLInputPositions, bytes: [UInt8] = [], rootKind: NodeKind, expectedNodes: Int = 0) {
         self.input = input
+        self.inputBytes = bytes
         // Growing by doubling would hold the old and the new array at once near the end: the
         // peak of a parse. The caller's estimate avoids that in the usual case.
         nodes.reserveCapacity(expectedNodes)
@@ -167,7 +174,7 @@ public struct HTMLTree: Sendable {
     public func textBytes(of node: HTMLNodeID) -> [UInt8] {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .text || stored.kind == .comment else { return [] }
-        var out = Array(textBytes[Int(stored.textStart)..<Int(stored.textEnd)])
+        var out = Array(firstRun(of: stored))
         var segment = segmentChains[node.index]?.first ?? -1
         while segment >= 0 {
             let stored = segments[Int(segment)]
@@ -183,7 +190,12 @@ public struct HTMLTree: Sendable {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .text || stored.kind == .comment else { return [] }
         guard segmentChains.isEmpty || segmentChains[node.index] == nil else { return textBytes(of: node)[...] }
-        return textBytes[Int(stored.textStart)..<Int(stored.textEnd)]
+        return firstRun(of: stored)
+    }
+
+    private func firstRun(of stored: Node) -> ArraySlice<UInt8> {
+        let range = Int(stored.textStart)..<Int(stored.textEnd)
+        return stored.textInInput ? inputBytes[range] : textBytes[range]
     }
 
     public func text(of node: HTMLNodeID) -> String {
