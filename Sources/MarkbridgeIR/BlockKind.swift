@@ -11,8 +11,9 @@ public enum BlockKind: Hashable, Sendable {
     case unorderedListItem
     /// An ordered list item and the number it shows.
     case orderedListItem(number: Int)
-    /// An image standing alone; the block's text, if any, is its caption.
-    case image(ImageSource)
+    /// An image standing alone; the block's text, if any, is its caption. Boxed, so that its
+    /// three strings do not set the size of every block.
+    indirect case image(ImageSource)
     case horizontalRule
 }
 
