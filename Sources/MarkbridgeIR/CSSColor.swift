@@ -41,13 +41,16 @@ public struct CSSColor: Hashable, Sendable {
         let digits: StaticString = "0123456789ABCDEF"
         return digits.withUTF8Buffer { hexDigits in
             buffer[0] = UInt8(ascii: "#")
-            var length = 1
-            for value in [red, green, blue, alpha].prefix(alpha == 255 ? 3 : 4) {
-                buffer[length] = hexDigits[Int(value >> 4)]
-                buffer[length + 1] = hexDigits[Int(value & 0xF)]
-                length += 2
+            func put(_ value: UInt8, at index: Int) {
+                buffer[index] = hexDigits[Int(value >> 4)]
+                buffer[index + 1] = hexDigits[Int(value & 0xF)]
             }
-            return length
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            guard alpha != 255 else { return 7 }
+            put(alpha, at: 7)
+            return 9
         }
     }
 

@@ -60,7 +60,7 @@ public struct DocumentBuilder: Sendable {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(contentsOf: bytes)
-        utf16Length += Self.utf16Count(bytes)
+        utf16Length += OffsetTranslator.utf16Count(ofUTF8: bytes)
     }
 
     /// Appends text given as UTF-8 (see the buffer form).
@@ -77,15 +77,6 @@ public struct DocumentBuilder: Sendable {
         }
         text.append(0x20)
         utf16Length += 1
-    }
-
-    /// UTF-16 code units of valid UTF-8: one per scalar, two for a four-byte scalar.
-    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes {
-            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-        }
-        return count
     }
 
     /// Notes collapsible whitespace: one space between words, none at the start or end of a

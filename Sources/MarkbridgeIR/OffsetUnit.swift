@@ -68,13 +68,16 @@ public struct OffsetTranslator {
     /// standard library builds an index of breadcrumbs first, several times slower.
     public static func utf16Count(of text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in
-            var count = 0
-            for byte in bytes {
-                count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-            }
-            return count
+        return text.withUTF8 { utf16Count(ofUTF8: $0) }
+    }
+
+    /// UTF-16 code units of valid UTF-8: one per scalar, two for a four-byte scalar.
+    public static func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes {
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
         }
+        return count
     }
 
     /// The UTF-8 offset where the UTF-16 offset `offset` falls in `text`, or nil when it is
@@ -91,10 +94,6 @@ public struct OffsetTranslator {
     /// UTF-16): only those make UTF-16 offsets that can split a character.
     public static func hasAstralScalars(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var found = false
-            for byte in bytes where byte >= 0xF0 { found = true }
-            return found
-        }
+        return text.withUTF8 { bytes in bytes.contains { $0 >= 0xF0 } }
     }
 }
