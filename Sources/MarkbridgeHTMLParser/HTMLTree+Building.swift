@@ -5,16 +5,16 @@ extension HTMLTree {
         name: String, tag: HTMLTag, namespace: HTMLNamespace, attributes newAttributes: [HTMLAttribute], offset: Int
     ) -> Int32 {
         var node = Node(kind: .element, namespace: namespace, tag: tag)
+        let index = Int32(nodes.count)
         if namespace != .html || tag == .unknown || name != tag.lowercaseName {
-            node.nameIndex = Int32(customNames.count)
-            customNames.append(name)
+            node.hasCustomName = true
+            customNames[index] = name
         }
         node.attributeStart = Int32(attributes.count)
         node.attributeCount = Int32(newAttributes.count)
         node.sourceOffset = Int32(truncatingIfNeeded: offset)
-        attributes.append(contentsOf: newAttributes)
+        storeAttributes(newAttributes)
         nodes.append(node)
-        let index = Int32(nodes.count - 1)
         if tag == .template && namespace == .html {
             let contents = Node(kind: .templateContents, sourceOffset: Int32(truncatingIfNeeded: offset))
             nodes.append(contents)
@@ -39,14 +39,15 @@ extension HTMLTree {
     }
 
     mutating func createDoctype(name: String, publicID: String?, systemID: String?, offset: Int) -> Int32 {
-        var node = Node(kind: .doctype, nameIndex: Int32(customNames.count))
-        customNames.append(name)
+        var node = Node(kind: .doctype)
+        node.hasCustomName = true
+        customNames[Int32(nodes.count)] = name
         node.attributeStart = Int32(attributes.count)
         node.attributeCount = 2
         node.sourceOffset = Int32(truncatingIfNeeded: offset)
         // A missing identifier is marked by a prefix, to tell it from an empty one.
-        attributes.append(HTMLAttribute(prefix: publicID == nil ? "missing" : nil, name: "public", value: publicID ?? ""))
-        attributes.append(HTMLAttribute(prefix: systemID == nil ? "missing" : nil, name: "system", value: systemID ?? ""))
+        storeAttributes([HTMLAttribute(prefix: publicID == nil ? "missing" : nil, name: "public", value: publicID ?? ""),
+                         HTMLAttribute(prefix: systemID == nil ? "missing" : nil, name: "system", value: systemID ?? "")])
         nodes.append(node)
         return Int32(nodes.count - 1)
     }
@@ -129,11 +130,17 @@ extension HTMLTree {
 
     mutating func append(_ child: Int32, to parent: Int32) {
         detach(child)
-        let last = nodes[Int(parent)].lastChild
+        let first = nodes[Int(parent)].firstChild
         nodes[Int(child)].parent = parent
+        if first < 0 {
+            nodes[Int(parent)].firstChild = child
+            nodes[Int(child)].previousSibling = child
+            return
+        }
+        let last = nodes[Int(first)].previousSibling
+        nodes[Int(last)].nextSibling = child
         nodes[Int(child)].previousSibling = last
-        if last >= 0 { nodes[Int(last)].nextSibling = child } else { nodes[Int(parent)].firstChild = child }
-        nodes[Int(parent)].lastChild = child
+        nodes[Int(first)].previousSibling = child
     }
 
     mutating func insert(_ child: Int32, before sibling: Int32, in parent: Int32) {
@@ -143,22 +150,32 @@ extension HTMLTree {
         nodes[Int(child)].previousSibling = previous
         nodes[Int(child)].nextSibling = sibling
         nodes[Int(sibling)].previousSibling = child
-        if previous >= 0 { nodes[Int(previous)].nextSibling = child } else { nodes[Int(parent)].firstChild = child }
+        if nodes[Int(parent)].firstChild == sibling {
+            // `previous` is the last child, which the new first child now points back to.
+            nodes[Int(parent)].firstChild = child
+        } else {
+            nodes[Int(previous)].nextSibling = child
+        }
     }
 
     /// Removes a node from its parent, keeping its own children.
     mutating func detach(_ node: Int32) {
         let stored = nodes[Int(node)]
         guard stored.parent >= 0 else { return }
-        if stored.previousSibling >= 0 {
-            nodes[Int(stored.previousSibling)].nextSibling = stored.nextSibling
+        let parent = Int(stored.parent)
+        let first = nodes[parent].firstChild
+        let next = stored.nextSibling
+        if first == node {
+            nodes[parent].firstChild = next
+            // The new first child points back to the last, which this node pointed to.
+            if next >= 0 { nodes[Int(next)].previousSibling = stored.previousSibling }
         } else {
-            nodes[Int(stored.parent)].firstChild = stored.nextSibling
-        }
-        if stored.nextSibling >= 0 {
-            nodes[Int(stored.nextSibling)].previousSibling = stored.previousSibling
-        } else {
-            nodes[Int(stored.parent)].lastChild = stored.previousSibling
+            nodes[Int(stored.previousSibling)].nextSibling = next
+            if next >= 0 {
+                nodes[Int(next)].previousSibling = stored.previousSibling
+            } else {
+                nodes[Int(first)].previousSibling = stored.previousSibling
+            }
         }
         nodes[Int(node)].parent = -1
         nodes[Int(node)].previousSibling = -1
@@ -177,19 +194,50 @@ extension HTMLTree {
 
     /// Adds attributes an element lacks (for a second `<html>` or `<body>` tag), keeping its own.
     mutating func addMissingAttributes(_ extra: [HTMLAttribute], to element: Int32) {
-        let node = nodes[Int(element)]
-        var merged = Array(attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)])
+        let merged = storedAttributes(of: element)
         let names = Set(merged.map(\.qualifiedName))
         let missing = extra.filter { !names.contains($0.qualifiedName) }
         guard !missing.isEmpty else { return }
-        merged += missing
         nodes[Int(element)].attributeStart = Int32(attributes.count)
-        nodes[Int(element)].attributeCount = Int32(merged.count)
-        attributes.append(contentsOf: merged)
+        nodes[Int(element)].attributeCount = Int32(merged.count + missing.count)
+        storeAttributes(merged + missing)
     }
 
-    func storedAttributes(of element: Int32) -> ArraySlice<HTMLAttribute> {
+    private mutating func storeAttributes(_ new: [HTMLAttribute]) {
+        for attribute in new {
+            var prefix: UInt8 = 0
+            if let name = attribute.prefix {
+                if let index = attributePrefixes.firstIndex(of: name) {
+                    prefix = UInt8(index + 1)
+                } else {
+                    attributePrefixes.append(name)
+                    prefix = UInt8(attributePrefixes.count)
+                }
+            }
+            let nameStart = Int32(attributeBytes.count)
+            attributeBytes.append(contentsOf: attribute.name.utf8)
+            let valueStart = Int32(attributeBytes.count)
+            attributeBytes.append(contentsOf: attribute.value.utf8)
+            attributes.append(StoredAttribute(nameStart: nameStart, valueStart: valueStart,
+                                              valueEnd: Int32(attributeBytes.count), prefix: prefix))
+        }
+    }
+
+    func attributeNameBytes(_ attribute: StoredAttribute) -> ArraySlice<UInt8> {
+        attributeBytes[Int(attribute.nameStart)..<Int(attribute.valueStart)]
+    }
+
+    func attributeValueBytes(_ attribute: StoredAttribute) -> ArraySlice<UInt8> {
+        attributeBytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
+    }
+
+    /// An element's attributes (or a doctype's identifiers) as the public type.
+    func storedAttributes(of element: Int32) -> [HTMLAttribute] {
         let node = nodes[Int(element)]
-        return attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)]
+        return attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)].map { stored in
+            HTMLAttribute(prefix: stored.prefix == 0 ? nil : attributePrefixes[Int(stored.prefix) - 1],
+                          name: String(decoding: attributeNameBytes(stored), as: UTF8.self),
+                          value: String(decoding: attributeValueBytes(stored), as: UTF8.self))
+        }
     }
 }

@@ -43,19 +43,20 @@ public struct HTMLTree: Sendable {
         case templateContents
     }
 
+    /// 32 bytes, so that the node array, which is most of a parse's memory, stays under three
+    /// times the input. Two links a node could have are derived instead: a parent's last child
+    /// is its first child's `previousSibling` (the backward links are circular), and the rare
+    /// name that is not the tag's own lives in `customNames`.
     struct Node: Sendable {
         var kind: NodeKind
         var namespace: HTMLNamespace = .html
         var tag: HTMLTag = .unknown
         /// Text: whether the first run is a range of `inputBytes` rather than of `textBytes`.
-        /// Most text is the input as written, and is not copied (the flag fills padding).
-        var textInInput = false
-        /// Index in `customNames` of a name that is not the tag's lower-case HTML name (unknown
-        /// and foreign elements, doctypes), or -1. Keeping strings out makes a node plain data.
-        var nameIndex: Int32 = -1
+        /// Elements and doctypes: whether their name is in `customNames`.
+        var flag = false
         var parent: Int32 = -1
         var firstChild: Int32 = -1
-        var lastChild: Int32 = -1
+        /// The previous sibling; for a first child, the last child of its parent.
         var previousSibling: Int32 = -1
         var nextSibling: Int32 = -1
         /// Elements: their attributes in `attributes`; doctypes: their identifiers there.
@@ -73,8 +74,28 @@ public struct HTMLTree: Sendable {
             get { attributeCount }
             set { attributeCount = newValue }
         }
+
+        var textInInput: Bool {
+            get { flag }
+            set { flag = newValue }
+        }
+
+        var hasCustomName: Bool {
+            get { flag }
+            set { flag = newValue }
+        }
         /// Byte offset in the normalised input where the node's token began.
         var sourceOffset: Int32 = 0
+    }
+
+    /// An attribute in `attributes`: its name is `attributeBytes[nameStart..<valueStart]` and
+    /// its value follows it, up to `valueEnd`.
+    struct StoredAttribute: Sendable {
+        var nameStart: Int32
+        var valueStart: Int32
+        var valueEnd: Int32
+        /// 0 for none, else the index in `attributePrefixes` plus one.
+        var prefix: UInt8
     }
 
     /// A further run of a text node's bytes in `textBytes`; text nodes grow by extending their
@@ -86,10 +107,19 @@ public struct HTMLTree: Sendable {
     }
 
     var nodes: [Node] = []
-    var customNames: [String] = []
+    /// Names that are not the tag's lower-case HTML name (unknown and foreign elements,
+    /// doctypes), by node.
+    var customNames: [Int32: String] = [:]
     /// For a fragment, the `html` element whose children are the fragment; else the document.
     var contentRootIndex: Int32 = 0
-    var attributes: [HTMLAttribute] = []
+    /// Attributes of every element (and doctype identifiers), packed: their names and values
+    /// are bytes in `attributeBytes`, so an attribute costs 16 bytes and its text, not three
+    /// strings. Most attributes are never read; those that are become strings when asked for.
+    var attributes: [StoredAttribute] = []
+    var attributeBytes: [UInt8] = []
+    /// The few attribute prefixes there are (`xlink`, `xml`, `xmlns`, and `missing` for an
+    /// absent doctype identifier), by `StoredAttribute.prefix` - 1.
+    var attributePrefixes: [String] = []
     var textBytes: [UInt8] = []
     /// The normalised input, which text nodes refer into.
     let inputBytes: [UInt8]
@@ -132,14 +162,25 @@ public struct HTMLTree: Sendable {
 
     func nodeName(_ index: Int32) -> String {
         let node = nodes[Int(index)]
-        return node.nameIndex >= 0 ? customNames[Int(node.nameIndex)] : node.tag.lowercaseName
+        return node.hasCustomName ? customNames[index] ?? "" : node.tag.lowercaseName
     }
 
     public func parent(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].parent) }
     public func firstChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].firstChild) }
     public func nextSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].nextSibling) }
-    public func lastChild(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].lastChild) }
-    public func previousSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(nodes[Int(node.index)].previousSibling) }
+    public func lastChild(of node: HTMLNodeID) -> HTMLNodeID? { link(lastChildIndex(node.index)) }
+    public func previousSibling(of node: HTMLNodeID) -> HTMLNodeID? { link(previousSiblingIndex(node.index)) }
+
+    func lastChildIndex(_ parent: Int32) -> Int32 {
+        let first = nodes[Int(parent)].firstChild
+        return first >= 0 ? nodes[Int(first)].previousSibling : -1
+    }
+
+    func previousSiblingIndex(_ node: Int32) -> Int32 {
+        let stored = nodes[Int(node)]
+        guard stored.parent >= 0, nodes[Int(stored.parent)].firstChild != node else { return -1 }
+        return stored.previousSibling
+    }
 
     public func children(of node: HTMLNodeID) -> [HTMLNodeID] {
         var out: [HTMLNodeID] = []
@@ -151,23 +192,33 @@ public struct HTMLTree: Sendable {
         return out
     }
 
-    public func attributes(of node: HTMLNodeID) -> ArraySlice<HTMLAttribute> {
-        let stored = nodes[Int(node.index)]
-        guard stored.kind == .element else { return [] }
-        return attributes[Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount)]
+    public func attributes(of node: HTMLNodeID) -> [HTMLAttribute] {
+        guard nodes[Int(node.index)].kind == .element else { return [] }
+        return storedAttributes(of: node.index)
     }
 
+    /// The value of the attribute `name` (no prefix), found without making any other string.
     public func attribute(_ name: String, of node: HTMLNodeID) -> String? {
-        attributes(of: node).first { $0.prefix == nil && $0.name == name }?.value
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .element else { return nil }
+        var name = name
+        return name.withUTF8 { wanted -> String? in
+            for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
+                let attribute = attributes[index]
+                guard attribute.prefix == 0, attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
+                return String(decoding: attributeValueBytes(attribute), as: UTF8.self)
+            }
+            return nil
+        }
     }
 
     /// A doctype's public and system identifiers, each nil when missing.
     public func doctypeIdentifiers(of node: HTMLNodeID) -> (publicID: String?, systemID: String?) {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .doctype, stored.attributeCount == 2 else { return (nil, nil) }
-        let publicID = attributes[Int(stored.attributeStart)]
-        let systemID = attributes[Int(stored.attributeStart) + 1]
-        return (publicID.prefix == nil ? publicID.value : nil, systemID.prefix == nil ? systemID.value : nil)
+        let identifiers = storedAttributes(of: node.index)
+        return (identifiers[0].prefix == nil ? identifiers[0].value : nil,
+                identifiers[1].prefix == nil ? identifiers[1].value : nil)
     }
 
     /// The text of a text or comment node, as UTF-8 bytes.

@@ -72,7 +72,7 @@ extension HTMLTreeBuilder {
         guard !bytes.isEmpty else { return }
         let place = appropriatePlace()
         if tree.nodes[Int(place.parent)].kind == .document { return }
-        let previous = place.before.map { tree.nodes[Int($0)].previousSibling } ?? tree.nodes[Int(place.parent)].lastChild
+        let previous = place.before.map { tree.previousSiblingIndex($0) } ?? tree.lastChildIndex(place.parent)
         if previous >= 0, tree.nodes[Int(previous)].kind == .text {
             tree.appendText(bytes, to: previous)
             return

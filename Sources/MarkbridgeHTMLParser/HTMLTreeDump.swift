@@ -7,10 +7,10 @@ extension HTMLTree {
         var lines: [String] = []
         // Iterative depth-first walk: (node, depth), children pushed in reverse.
         var stack: [(Int32, Int)] = []
-        var child = nodes[Int(contentRootIndex)].lastChild
+        var child = lastChildIndex(contentRootIndex)
         while child >= 0 {
             stack.append((child, 0))
-            child = nodes[Int(child)].previousSibling
+            child = previousSiblingIndex(child)
         }
         while let (index, depth) = stack.popLast() {
             let node = nodes[Int(index)]
@@ -40,10 +40,10 @@ extension HTMLTree {
             case .document, .fragment:
                 break
             }
-            var child = node.lastChild
+            var child = lastChildIndex(index)
             while child >= 0 {
                 stack.append((child, depth + 1))
-                child = nodes[Int(child)].previousSibling
+                child = previousSiblingIndex(child)
             }
         }
         return lines.joined(separator: "\n")
