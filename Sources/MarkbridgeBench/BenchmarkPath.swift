@@ -36,6 +36,9 @@ struct BenchmarkPath: Sendable {
         BenchmarkPath(name: "html-parse", input: html) { bytes in
             { try HTMLParser().parseFragment(bytes).value.nodeCount }
         },
+        BenchmarkPath(name: "html-read", input: html) { bytes in
+            { try HTMLReader().read(bytes).value.blocks.count }
+        },
         BenchmarkPath(name: "html-to-json", input: html) { bytes in
             { MarkupJSONWriter().write(try HTMLReader().read(bytes).value).value.count }
         },

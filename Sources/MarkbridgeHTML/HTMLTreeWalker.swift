@@ -50,29 +50,33 @@ struct HTMLTreeWalker {
     var diagnostics: [Diagnostic] { report.diagnostics }
 
     mutating func walk() -> Document {
-        enum Event { case enter(HTMLNodeID), exit(Exit) }
-        var stack: [Event] = tree.children(of: tree.contentRoot).reversed().map { .enter($0) }
-        while let event = stack.popLast() {
-            switch event {
-            case .exit(let exit):
-                leave(exit)
-            case .enter(let node):
-                switch tree.kind(of: node) {
-                case .text:
-                    text(tree.textSlice(of: node))
-                case .comment:
-                    report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
-                case .element:
-                    guard let exit = enter(node) else { continue }
-                    stack.append(.exit(exit))
-                    var child = tree.lastChild(of: node)
-                    while let current = child {
-                        stack.append(.enter(current))
-                        child = tree.previousSibling(of: current)
+        // Depth first through the sibling links: the stack holds only the elements around the
+        // current node, never their children, so it is as deep as the tree and no wider.
+        var exits: [Exit] = []
+        var next = tree.firstChild(of: tree.contentRoot)
+        while let node = next {
+            switch tree.kind(of: node) {
+            case .text:
+                text(tree.textSlice(of: node))
+            case .comment:
+                report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
+            case .element:
+                if let exit = enter(node) {
+                    if let first = tree.firstChild(of: node) {
+                        exits.append(exit)
+                        next = first
+                        continue
                     }
-                case .templateContents, .document, .fragment, .doctype:
-                    continue
+                    leave(exit)
                 }
+            case .templateContents, .document, .fragment, .doctype:
+                break
+            }
+            // The node is done: on to its next sibling, leaving each element whose last child it was.
+            next = tree.nextSibling(of: node)
+            while next == nil, let exit = exits.popLast() {
+                leave(exit)
+                next = tree.nextSibling(of: exit.node)
             }
         }
         builder.endBlock(keepingIfEmpty: false)

@@ -172,7 +172,12 @@ public struct DocumentBuilder: Sendable {
                 markups[index].range.end = min(markups[index].range.end, length)
                 markups[index].range.start = min(markups[index].range.start, markups[index].range.end)
             }
-            block.markups = markups
+            // An exact copy: the working array keeps its capacity for the next block, and the
+            // document holds no spare slots (a block's markups array grew by doubling).
+            var exact: [Markup] = []
+            exact.reserveCapacity(markups.count)
+            exact.append(contentsOf: markups)
+            block.markups = exact
             block.canonicalize()
             blocks.append(block)
         }
@@ -180,12 +185,17 @@ public struct DocumentBuilder: Sendable {
         text.removeAll(keepingCapacity: true)
         utf16Length = 0
         // Markups still open go on in the next block, from its start, in their order.
-        var continuing: [Markup] = []
-        for index in open.indices {
-            continuing.append(Markup(markups[open[index].slot].kind, start: 0, end: 0))
-            open[index].slot = index
+        if open.isEmpty {
+            markups.removeAll(keepingCapacity: true)
+        } else {
+            var continuing: [Markup] = []
+            for index in open.indices {
+                continuing.append(Markup(markups[open[index].slot].kind, start: 0, end: 0))
+                open[index].slot = index
+            }
+            markups.removeAll(keepingCapacity: true)
+            markups.append(contentsOf: continuing)
         }
-        markups = continuing
     }
 
     /// The blocks finished so far.
