@@ -60,12 +60,12 @@ enum ForeignContent {
 
 /// The rules for parsing tokens in foreign content (HTML standard 13.2.6.5).
 extension HTMLTreeBuilder {
-    func isMathMLTextIntegrationPoint(_ element: Int32) -> Bool {
+    mutating func isMathMLTextIntegrationPoint(_ element: Int32) -> Bool {
         let stored = tree.nodes[Int(element)]
         return stored.namespace == .mathml && ([.mi, .mo, .mn, .ms, .mtext] as HTMLTagSet).contains(stored.tag)
     }
 
-    func isHTMLIntegrationPoint(_ element: Int32) -> Bool {
+    mutating func isHTMLIntegrationPoint(_ element: Int32) -> Bool {
         let stored = tree.nodes[Int(element)]
         switch stored.namespace {
         case .svg:

@@ -68,7 +68,7 @@ extension HTMLTreeBuilder {
     }
 
     /// The last formatting element named `name` after the last marker.
-    func lastFormattingElement(named tag: HTMLTag, name: String) -> Int32? {
+    mutating func lastFormattingElement(named tag: HTMLTag, name: String) -> Int32? {
         for index in activeFormatting.indices.reversed() {
             guard let element = activeFormatting[index].element else { return nil }
             if isHTML(element, named: tag, name) { return element }
@@ -76,7 +76,7 @@ extension HTMLTreeBuilder {
         return nil
     }
 
-    func activeFormattingIndex(of element: Int32) -> Int? {
+    mutating func activeFormattingIndex(of element: Int32) -> Int? {
         for index in activeFormatting.indices.reversed() where activeFormatting[index].element == element {
             return index
         }

@@ -7,12 +7,17 @@ extension HTMLTreeBuilder {
         var before: Int32?
     }
 
-    func appropriatePlace(overrideTarget: Int32? = nil) -> InsertionPlace {
+    mutating func appropriatePlace(overrideTarget: Int32? = nil) -> InsertionPlace {
         let target = overrideTarget ?? currentNode ?? 0
         var place = InsertionPlace(parent: target)
         if fosterParenting && isHTML(target, in: [.table, .tbody, .tfoot, .thead, .tr]) {
-            let lastTemplate = openElements.lastIndex { isHTML($0, .template) }
-            let lastTable = openElements.lastIndex { isHTML($0, .table) }
+            var lastTemplate: Int?
+            var lastTable: Int?
+            for index in openElements.indices.reversed() where lastTemplate == nil || lastTable == nil {
+                let element = openElements[index]
+                if lastTemplate == nil && isHTML(element, .template) { lastTemplate = index }
+                if lastTable == nil && isHTML(element, .table) { lastTable = index }
+            }
             if let lastTemplate, lastTable == nil || lastTemplate > lastTable! {
                 place = InsertionPlace(parent: openElements[lastTemplate])
             } else if let lastTable {
@@ -72,7 +77,7 @@ extension HTMLTreeBuilder {
         guard !bytes.isEmpty else { return }
         let place = appropriatePlace()
         if tree.nodes[Int(place.parent)].kind == .document { return }
-        let previous = place.before.map { tree.previousSiblingIndex($0) } ?? tree.lastChildIndex(place.parent)
+        let previous = if let before = place.before { tree.previousSiblingIndex(before) } else { tree.lastChildIndex(place.parent) }
         if previous >= 0, tree.nodes[Int(previous)].kind == .text {
             tree.appendText(bytes, to: previous)
             return

@@ -157,13 +157,16 @@ struct HTMLTreeBuilder {
         return openElements.last
     }
 
+    @inline(__always)
     func node(_ index: Int32) -> HTMLTree.Node { tree.nodes[Int(index)] }
 
+    @inline(__always)
     func isHTML(_ index: Int32, _ tag: HTMLTag) -> Bool {
         let stored = tree.nodes[Int(index)]
         return stored.namespace == .html && stored.tag == tag
     }
 
+    @inline(__always)
     func isHTML(_ index: Int32, in tags: HTMLTagSet) -> Bool {
         let stored = tree.nodes[Int(index)]
         return stored.namespace == .html && tags.contains(stored.tag)
@@ -171,19 +174,21 @@ struct HTMLTreeBuilder {
 
     /// Whether `element` is an HTML element with the name of `tag` (by tag, or by name when the
     /// tag is unknown).
-    func isHTML(_ element: Int32, named tag: HTMLTag, _ name: String) -> Bool {
+    mutating func isHTML(_ element: Int32, named tag: HTMLTag, _ name: String) -> Bool {
         let stored = tree.nodes[Int(element)]
         guard stored.namespace == .html else { return false }
         if tag != .unknown { return stored.tag == tag }
         return stored.tag == .unknown && tree.nodeName(element) == name
     }
 
+    @inline(__always)
     func currentIs(_ tag: HTMLTag) -> Bool {
         currentNode.map { isHTML($0, tag) } ?? false
     }
 
     /// Whether a node is on the stack of open elements, by node index, so the question costs
     /// nothing however deep the stack is.
+    @inline(__always)
     func isOnStack(_ element: Int32) -> Bool {
         Int(element) < stackFlags.count && stackFlags[Int(element)]
     }
@@ -234,6 +239,7 @@ struct HTMLTreeBuilder {
         openElements[index] = new
     }
 
+    @inline(__always)
     func isOpen(_ tag: HTMLTag) -> Bool { openCounts[Int(tag.rawValue)] > 0 }
 
     /// Pops until an HTML element with `tag` has been popped.
@@ -252,12 +258,17 @@ struct HTMLTreeBuilder {
 
     // MARK: Scope
 
+    // The queries below that the optimiser does not inline are `mutating` though they change
+    // nothing: a non-mutating call from a mutating method passes a copy of `self`, and this
+    // struct (the tree and the tokenizer inside) is 500 bytes, which it then memcpy'd on every
+    // call. A mutating call passes `self` by address.
+
     enum Scope {
         case normal, listItem, button, table, select
     }
 
     /// Whether an HTML element with `tag` is in the given scope.
-    func hasInScope(_ tag: HTMLTag, _ scope: Scope = .normal) -> Bool {
+    mutating func hasInScope(_ tag: HTMLTag, _ scope: Scope = .normal) -> Bool {
         guard isOpen(tag) else { return false }
         for element in openElements.reversed() {
             if isHTML(element, tag) { return true }
@@ -266,7 +277,7 @@ struct HTMLTreeBuilder {
         return false
     }
 
-    func hasInScope(anyOf tags: HTMLTagSet, _ scope: Scope = .normal) -> Bool {
+    mutating func hasInScope(anyOf tags: HTMLTagSet, _ scope: Scope = .normal) -> Bool {
         for element in openElements.reversed() {
             if isHTML(element, in: tags) { return true }
             if isScopeBoundary(element, scope) { return false }
@@ -274,7 +285,7 @@ struct HTMLTreeBuilder {
         return false
     }
 
-    func hasElementInScope(_ target: Int32) -> Bool {
+    mutating func hasElementInScope(_ target: Int32) -> Bool {
         for element in openElements.reversed() {
             if element == target { return true }
             if isScopeBoundary(element, .normal) { return false }
@@ -282,7 +293,7 @@ struct HTMLTreeBuilder {
         return false
     }
 
-    func isScopeBoundary(_ element: Int32, _ scope: Scope) -> Bool {
+    mutating func isScopeBoundary(_ element: Int32, _ scope: Scope) -> Bool {
         let stored = tree.nodes[Int(element)]
         switch stored.namespace {
         case .html:
@@ -304,7 +315,7 @@ struct HTMLTreeBuilder {
         }
     }
 
-    func isSpecial(_ element: Int32) -> Bool {
+    mutating func isSpecial(_ element: Int32) -> Bool {
         let stored = tree.nodes[Int(element)]
         switch stored.namespace {
         case .html: return HTMLCategory.special.contains(stored.tag)
