@@ -5,8 +5,8 @@ import MarkbridgeIR
 extension HTMLTreeWalker {
     /// Applies the element's rule on the way in; nil when its content is skipped.
     mutating func enter(_ node: HTMLNodeID) -> Exit? {
-        let name = tree.name(of: node)
         guard tree.namespace(of: node) == .html else {
+            let name = tree.name(of: node)
             // SVG and MathML: their text is kept, their structure is not modelled; their scripts
             // and style sheets are dropped like HTML ones.
             let lowered = name.lowercased()
@@ -21,6 +21,8 @@ extension HTMLTreeWalker {
         }
         var rule = HTMLElementRules.rule(for: tree.tag(of: node))
         if rule == nil {
+            // The name is for diagnostics only, so it is looked up only when one is raised.
+            let name = tree.name(of: node)
             switch options.unknownElements {
             case .unwrap:
                 report.note("unknown-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> unwrapped, its text kept (\($0)×)" }
@@ -32,6 +34,7 @@ extension HTMLTreeWalker {
         }
         guard let rule else { return nil }
         if rule == .dropped {
+            let name = tree.name(of: node)
             report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> dropped with its content (\($0)×)" }
             return nil
         }

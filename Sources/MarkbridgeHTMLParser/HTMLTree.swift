@@ -200,7 +200,7 @@ public struct HTMLTree: Sendable {
     /// The value of the attribute `name` (no prefix), found without making any other string.
     public func attribute(_ name: String, of node: HTMLNodeID) -> String? {
         let stored = nodes[Int(node.index)]
-        guard stored.kind == .element else { return nil }
+        guard stored.kind == .element, stored.attributeCount > 0 else { return nil }
         var name = name
         return name.withUTF8 { wanted -> String? in
             for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {

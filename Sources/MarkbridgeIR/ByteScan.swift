@@ -43,11 +43,21 @@ public enum ByteScan {
         var count = 0
         var index = 0
         while index + 8 <= buffer.count {
-            let differing = load(buffer, at: index) ^ pattern
-            // A byte's high bit ends up set exactly when the byte is non-zero (no borrows).
-            let nonZero = ((differing & low7) &+ low7) | differing
-            count += (~nonZero & highBits).nonzeroBitCount
-            index += 8
+            // Per-byte tallies in one word, summed every 255 words before a lane could overflow:
+            // cheaper than a population count per word (x86-64's baseline has no POPCNT).
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255, index + 8 <= buffer.count {
+                let differing = load(buffer, at: index) ^ pattern
+                // A byte's high bit ends up set exactly when the byte is non-zero (no borrows).
+                let nonZero = ((differing & low7) &+ low7) | differing
+                lanes &+= (~nonZero & highBits) >> 7
+                index += 8
+                words += 1
+            }
+            // Eight byte lanes to four 16-bit ones, then their sum in the top 16 bits.
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while index < buffer.count {
             if buffer[index] == byte { count += 1 }
