@@ -116,12 +116,19 @@ private struct Emitter {
     }
 
     private mutating func markup(_ markup: Markup, translator: OffsetTranslator?) {
-        openObject()
-        key("type")
-        output.plainString(markup.kind.staticName)
-        key("start")
+        if options.prettyPrinted {
+            openObject()
+            key("type")
+            output.plainString(markup.kind.staticName)
+            key("start")
+        } else {
+            // Markups are most of the output: compact output writes the fixed text before the
+            // first number in one piece rather than six.
+            output.raw(Self.compactOpening(of: markup.kind))
+            indent += 1
+        }
         output.integer(translator?[markup.range.start] ?? markup.range.start)
-        key("end")
+        if options.prettyPrinted { key("end") } else { output.raw(#","end":"#) }
         output.integer(translator?[markup.range.end] ?? markup.range.end)
         switch markup.kind {
         case .link(let target):
@@ -140,6 +147,24 @@ private struct Emitter {
             break
         }
         close(UInt8(ascii: "}"), empty: false)
+    }
+
+    /// `{"type":"KIND","start":`, as the compact writer spells it.
+    private static func compactOpening(of kind: MarkupKind) -> StaticString {
+        switch kind {
+        case .strong: #"{"type":"STRONG","start":"#
+        case .emphasis: #"{"type":"EM","start":"#
+        case .code: #"{"type":"CODE","start":"#
+        case .link: #"{"type":"LINK","start":"#
+        case .strike: #"{"type":"STRIKE","start":"#
+        case .underline: #"{"type":"UNDERLINE","start":"#
+        case .superscript: #"{"type":"SUP","start":"#
+        case .subscript: #"{"type":"SUB","start":"#
+        case .highlight: #"{"type":"HIGHLIGHT","start":"#
+        case .color: #"{"type":"COLOR","start":"#
+        case .background: #"{"type":"BACKGROUND","start":"#
+        case .image: #"{"type":"IMAGE","start":"#
+        }
     }
 
     private mutating func imageFields(_ image: ImageSource, pointer: String?) {

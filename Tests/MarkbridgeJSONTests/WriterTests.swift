@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import MarkbridgeIR
 import MarkbridgeJSON
@@ -47,6 +48,23 @@ struct WriterTests {
             }
 
             """)
+    }
+
+    @Test("Compact output is pretty output without its layout, for every markup kind")
+    func compactMatchesPretty() throws {
+        let kinds: [MarkupKind] = [
+            .strong, .emphasis, .code, .link(LinkTarget(href: "https://e.com/", title: "t")), .strike, .underline,
+            .superscript, .subscript, .highlight, .color(try #require(CSSColor(hex: "#FF0000"))),
+            .background(try #require(CSSColor(hex: "#00FF00"))), .image(ImageSource(src: "https://e.com/i.png", alt: "a")),
+        ]
+        let document = Document(blocks: [Block(.paragraph, text: "abcdefghijklmnop",
+                                               markups: kinds.enumerated().map { Markup($1, start: $0, end: $0 + 2) })])
+        let compact = String(decoding: MarkupJSONWriter().write(document).value, as: UTF8.self)
+        let pretty = String(decoding: MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
+        let unindented = pretty.split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
+            .replacingOccurrences(of: "\": ", with: "\":")
+        #expect(compact == unindented + "\n")
+        for kind in kinds { #expect(compact.contains("{\"type\":\"\(kind.name)\",\"start\":")) }
     }
 
     @Test("Offsets are written in the unit asked for")
