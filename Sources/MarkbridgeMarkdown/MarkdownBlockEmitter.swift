@@ -107,7 +107,7 @@ struct MarkdownBlockEmitter {
             guard let inline = verifiedInline(block, index: index) else {
                 return htmlBlock(block, index: index, isItem: isItem) ?? []
             }
-            return inline.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+            return inline.lines()
         }
     }
 
@@ -185,21 +185,17 @@ struct MarkdownBlockEmitter {
         if isItem { single.kind = .paragraph }
         if single.kind == .blockquote { single.kind = .paragraph }
         let html = String(decoding: HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value, as: UTF8.self)
-        return html.split(separator: "\n").map(String.init)
+        return html.lines(omittingEmpty: true)
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.
     private func codeBlock(_ text: String, language: String?) -> [String] {
         let useTildes = language?.contains("`") ?? false
         let fenceCharacter: Character = useTildes ? "~" : "`"
-        var longest = 2
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let run = line.drop { $0 == " " }.prefix { $0 == fenceCharacter }.count
-            longest = max(longest, run)
-        }
+        let longest = max(2, text.longestLeadingRun(of: useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")))
         let fence = String(repeating: fenceCharacter, count: longest + 1)
         var lines = [fence + (language ?? "")]
-        if !text.isEmpty { lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if !text.isEmpty { lines += text.lines() }
         lines.append(fence)
         return lines
     }

@@ -79,8 +79,7 @@ struct MarkdownInlineRenderer {
         let out = String(decoding: state.out, as: UTF8.self)
         // Most lines neither start nor end with a space; only the others are rewritten.
         guard Self.hasSpaceAtLineEdge(state.out) else { return out }
-        return out.split(separator: "\n", omittingEmptySubsequences: false)
-            .map(MarkdownEscaping.protectingLineEdges).joined(separator: "\n")
+        return out.lines().map { MarkdownEscaping.protectingLineEdges(Substring($0)) }.joined(separator: "\n")
     }
 
     /// Whether any line of `bytes` starts or ends with a space.
