@@ -22,6 +22,8 @@ struct MarkupJSONDecoder {
     private var scanner: JSONScanner
     private let options: MarkupJSONReader.Options
     private var diagnostics: [Diagnostic] = []
+    /// The keys of the objects being read, outermost first (see `members`).
+    private var seenKeys: [String] = []
     private var lineIndex: LineIndex?
 
     init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
@@ -84,17 +86,20 @@ struct MarkupJSONDecoder {
     private mutating func members(
         of pointer: JSONPointer, _ handle: (inout MarkupJSONDecoder, String, JSONPointer) throws(Failure) -> Bool
     ) throws(Failure) {
-        // Objects here have a handful of keys: a list beats hashing.
-        var seen: [String] = []
+        // Objects here have a handful of keys: a list beats hashing. One list serves every
+        // object, each nested one using the part after its parent's keys, so no object
+        // allocates one of its own.
+        let firstKey = seenKeys.count
+        defer { seenKeys.removeSubrange(firstKey...) }
         var scanner = self.scanner
         try scanner.object(pointer) { scanner, key, keyOffset throws(Failure) in
             let memberPointer = pointer.appending(key: key)
-            if seen.contains(key) {
+            if seenKeys[firstKey...].contains(key) {
                 let owner = pointer.description.isEmpty ? "the document" : pointer.description
                 diagnostics.append(.warning("duplicate-key", "duplicate key '\(key)' in \(owner); the last one wins",
                     at: location(keyOffset, memberPointer)))
             } else {
-                seen.append(key)
+                seenKeys.append(key)
             }
             self.scanner = scanner
             let known = try handle(&self, key, memberPointer)
