@@ -12,11 +12,21 @@ public struct HTMLParser: Sendable {
         /// text is lost, only nesting (a `depth-limit` diagnostic says where it began). 512, as
         /// Chromium's parser.
         public var maxDepth: Int
+        /// Larger inputs are refused with `input-too-large`. Whatever this says, the limit is at
+        /// most ``largestSupportedInput``.
         public var maxInputBytes: Int
         /// Whether `<noscript>` content is raw text, as in a browser running scripts.
         public var scripting: Bool
 
-        public init(repairsInvalidUTF8: Bool = false, maxDepth: Int = 512, maxInputBytes: Int = 1 << 30, scripting: Bool = false) {
+        /// The tree keeps byte offsets in 32 bits, and decoding can triple a run of bytes (each
+        /// U+0000 in an attribute or RCDATA becomes the three bytes of U+FFFD), so inputs over
+        /// 512 MiB are refused rather than risk an offset that does not fit.
+        public static let largestSupportedInput = 1 << 29
+
+        /// The limit that applies: `maxInputBytes`, capped at ``largestSupportedInput``.
+        public var effectiveMaxInputBytes: Int { min(maxInputBytes, Self.largestSupportedInput) }
+
+        public init(repairsInvalidUTF8: Bool = false, maxDepth: Int = 512, maxInputBytes: Int = 1 << 29, scripting: Bool = false) {
             self.repairsInvalidUTF8 = repairsInvalidUTF8
             self.maxDepth = maxDepth
             self.maxInputBytes = maxInputBytes
@@ -56,8 +66,8 @@ public struct HTMLParser: Sendable {
     }
 
     private func parse(_ bytes: [UInt8], context: FragmentContext?) throws(ConversionError) -> Diagnosed<HTMLTree> {
-        guard bytes.count <= options.maxInputBytes else {
-            throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
+        guard bytes.count <= options.effectiveMaxInputBytes else {
+            throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.effectiveMaxInputBytes)")
         }
         let input: HTMLInput
         do {

@@ -17,7 +17,7 @@ extension HTMLParser {
     /// The start tag `bytes` begin with, read by the HTML tokenizer; nil when they begin with
     /// anything else (text, an end tag, a comment). Invalid UTF-8 is repaired, not refused.
     public func parseStartTag(_ bytes: [UInt8]) -> HTMLStartTag? {
-        guard bytes.count <= options.maxInputBytes,
+        guard bytes.count <= options.effectiveMaxInputBytes,
               let input = try? HTMLInput(bytes, repairingInvalidUTF8: true) else { return nil }
         var tokenizer = HTMLTokenizer(input: input.bytes)
         guard case .startTag(var token) = tokenizer.next() else { return nil }

@@ -64,4 +64,11 @@ struct ParserInputTests {
             try HTMLParser(options: .init(maxInputBytes: 10)).parseFragment(Array("hello world".utf8))
         }
     }
+
+    @Test("No option lifts the input limit past what 32-bit offsets can hold")
+    func limitIsCapped() {
+        #expect(HTMLParser.Options(maxInputBytes: 1 << 40).effectiveMaxInputBytes == 1 << 29)
+        #expect(HTMLParser.Options().effectiveMaxInputBytes == 1 << 29)
+        #expect(HTMLParser.Options(maxInputBytes: 10).effectiveMaxInputBytes == 10)
+    }
 }
