@@ -3,27 +3,32 @@ import MarkbridgeIR
 /// A growing UTF-8 buffer with the few primitives a JSON writer needs, escaping strings per
 /// RFC 8259 and I-JSON: quotes, backslashes and C0 controls escaped; U+2028 and U+2029 escaped so
 /// the output is also valid JavaScript; noncharacters escaped; everything else written raw.
-struct JSONOutput {
-    var bytes: [UInt8] = []
+struct JSONOutput: ~Copyable {
+    private var buffer: ByteBuffer
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
+    }
+
+    /// The bytes written; the output is done with after this.
+    consuming func finish() -> [UInt8] {
+        buffer.finish()
     }
 
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        buffer.append(text)
     }
 
     mutating func byte(_ value: UInt8) {
-        bytes.append(value)
+        buffer.append(value)
     }
 
     mutating func integer(_ value: Int) {
         if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            buffer.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
         // Digits from the end of a small buffer, then one append: no reversing in place.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
@@ -33,29 +38,29 @@ struct JSONOutput {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            buffer.append(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     /// A color in its canonical `#RRGGBB[AA]` spelling, quoted.
     mutating func color(_ color: CSSColor) {
-        bytes.append(UInt8(ascii: "\""))
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
-            let length = color.writeHex(into: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        buffer.append(UInt8(ascii: "\""))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { hex in
+            let length = color.writeHex(into: hex)
+            buffer.append(UnsafeBufferPointer(rebasing: hex[..<length]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// A string known to need no escaping (names from a fixed vocabulary).
     mutating func plainString(_ text: StaticString) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         raw(text)
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
@@ -77,14 +82,14 @@ struct JSONOutput {
                     index += 1
                     continue
                 }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                if runStart < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 escape(scalar)
                 index += escapeLength
                 runStart = index
             }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+            if runStart < count { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,
@@ -130,7 +135,7 @@ struct JSONOutput {
         raw("\\u")
         digits.withUTF8Buffer { hex in
             for shift in stride(from: 12, through: 0, by: -4) {
-                bytes.append(hex[Int((unit >> UInt16(shift)) & 0xF)])
+                buffer.append(hex[Int((unit >> UInt16(shift)) & 0xF)])
             }
         }
     }

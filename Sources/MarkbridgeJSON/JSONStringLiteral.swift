@@ -4,6 +4,6 @@ public enum JSONStringLiteral {
     public static func encode(_ text: String) -> String {
         var output = JSONOutput(capacity: text.utf8.count + 2)
         output.string(text)
-        return String(decoding: output.bytes, as: UTF8.self)
+        return String(decoding: output.finish(), as: UTF8.self)
     }
 }

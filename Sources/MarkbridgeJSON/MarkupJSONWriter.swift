@@ -30,7 +30,8 @@ public struct MarkupJSONWriter: Sendable {
         var emitter = Emitter(options: options, capacity: Self.estimatedSize(of: document))
         emitter.document(document)
         emitter.output.byte(UInt8(ascii: "\n"))
-        return Diagnosed(emitter.output.bytes, diagnostics: emitter.diagnostics)
+        let diagnostics = emitter.diagnostics
+        return Diagnosed(emitter.output.finish(), diagnostics: diagnostics)
     }
 
     private static func estimatedSize(of document: Document) -> Int {
@@ -39,7 +40,7 @@ public struct MarkupJSONWriter: Sendable {
 }
 
 /// The writer's state: output, indentation and the diagnostics raised so far.
-private struct Emitter {
+private struct Emitter: ~Copyable {
     let options: MarkupJSONWriter.Options
     var output: JSONOutput
     var diagnostics: [Diagnostic] = []

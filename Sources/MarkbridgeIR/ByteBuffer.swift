@@ -1,0 +1,93 @@
+/// An append-only byte buffer for writers, owned by one writer at a time.
+///
+/// Why not a plain `[UInt8]`: `append(contentsOf:)` from a buffer pointer goes through a
+/// generic path that costs about 95 instructions a call whatever the length, and a writer makes
+/// tens of thousands of calls with one to thirty bytes (a markup's fixed text, an offset's
+/// digits, a run of text between two escapes). An array element store also checks uniqueness
+/// and bounds. This buffer is noncopyable, so it needs neither: a piece costs a capacity check
+/// and a copy, and the storage is freed when the buffer goes away.
+public struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var used = 0
+
+    public init(capacity: Int = 0) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inlinable public var count: Int { used }
+
+    @inlinable public var isEmpty: Bool { used == 0 }
+
+    @inlinable public var last: UInt8? { used > 0 ? base[used - 1] : nil }
+
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        if used == capacity { grow(toHold: used + 1) }
+        base[used] = byte
+        used += 1
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        let length = bytes.count
+        guard length > 0, let source = bytes.baseAddress else { return }
+        if capacity - used < length { grow(toHold: used + length) }
+        UnsafeMutableRawPointer(base + used).copyMemory(from: source, byteCount: length)
+        used += length
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    @inlinable
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    public mutating func append(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    public mutating func removeLast() {
+        precondition(used > 0, "removeLast on an empty ByteBuffer")
+        used -= 1
+    }
+
+    /// Forgets the contents and keeps the storage for reuse.
+    public mutating func removeAll() {
+        used = 0
+    }
+
+    /// Calls `body` with the bytes written so far.
+    @inlinable
+    public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: used))
+    }
+
+    /// The bytes written, as an array; the buffer is done with.
+    public consuming func finish() -> [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: used))
+    }
+
+    @usableFromInline
+    mutating func grow(toHold minimum: Int) {
+        let newCapacity = Swift.max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: used)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
