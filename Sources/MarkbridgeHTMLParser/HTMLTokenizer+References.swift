@@ -96,68 +96,177 @@ extension HTMLTokenizer {
     ]
 
     static func utf8(of value: UInt32) -> [UInt8] {
-        guard let scalar = Unicode.Scalar(value) else { return replacementCharacter }
-        return Array(String(Character(scalar)).utf8)
+        var bytes: [UInt8] = []
+        appendUTF8(of: value, to: &bytes)
+        return bytes
+    }
+
+    /// Appends the UTF-8 encoding of a code point; a surrogate or a value past U+10FFFF
+    /// becomes U+FFFD.
+    static func appendUTF8(of value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case 0xD800...0xDFFF, 0x110000...:
+            bytes.append(contentsOf: replacementCharacter)
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 }
 
-/// The named character reference table, parsed once from the generated source on first use.
+/// The named character reference table, built once from the generated source on first use.
+///
+/// An open-addressing hash table over names packed into four words (every name is at most 32
+/// ASCII bytes, none of them zero, so an all-zero key marks a free slot). A lookup hashes four
+/// integers with two multiplies and compares one key; `Dictionary` hashed with SipHash and cost
+/// several times as much. All values sit in one byte array, so building the table makes no
+/// array per entry and a process pays little for its first reference.
 final class NamedCharacterReferences: Sendable {
     static let shared = NamedCharacterReferences()
 
-    /// Names of up to 16 bytes (all but a few dozen), packed into two words: looking one up
-    /// hashes two integers and makes no array.
-    private let shortValues: [PackedName: [UInt8]]
-    private let longValues: [[UInt8]: [UInt8]]
+    private static let wordsPerKey = 4
+    private static let slotBits = 12
 
-    private struct PackedName: Hashable {
-        var first: UInt64
-        var second: UInt64
-
-        init?(_ bytes: some Collection<UInt8>) {
-            guard bytes.count <= 16 else { return nil }
-            first = 0
-            second = 0
-            for (offset, byte) in bytes.enumerated() {
-                if offset < 8 { first |= UInt64(byte) << UInt64(offset * 8) } else { second |= UInt64(byte) << UInt64((offset - 8) * 8) }
-            }
-        }
-    }
+    private let keys: [UInt64]
+    /// Per slot: the value's offset in `valueBytes` shifted left by 8, or'd with its length.
+    private let values: [UInt32]
+    private let valueBytes: [UInt8]
     let longestName: Int
+    let count: Int
 
     private init() {
-        var shortValues: [PackedName: [UInt8]] = [:]
-        shortValues.reserveCapacity(2_240)
-        var longValues: [[UInt8]: [UInt8]] = [:]
+        let slotCount = 1 << Self.slotBits
+        var keys = [UInt64](repeating: 0, count: slotCount * Self.wordsPerKey)
+        var values = [UInt32](repeating: 0, count: slotCount)
+        var valueBytes: [UInt8] = []
+        valueBytes.reserveCapacity(12_000)
         var longest = 0
-        // Split over UTF-8 bytes: splitting the string by `Character` costs ten times as much,
-        // and this runs when a process first meets a reference.
-        let source = Array(NamedCharacterReferenceTable.source.utf8)
-        for line in source.split(separator: 0x0A) {
-            let parts = line.split(separator: 0x20)
-            guard parts.count == 2 else { continue }
-            let name = Array(parts[0])
-            var bytes: [UInt8] = []
-            for hex in parts[1].split(separator: 0x2C) {
-                var value: UInt32 = 0
-                for digit in hex {
-                    let nibble: UInt8 = digit <= 0x39 ? digit &- 0x30 : (digit | 0x20) &- 0x57
+        var count = 0
+        // One pass over the source's bytes: `name codepoint[,codepoint]` a line, hex code points.
+        let source = NamedCharacterReferenceTable.source.utf8
+        var key = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        var nameLength = 0
+        var inName = true
+        var value: UInt32 = 0
+        var valueStart = 0
+        func finishCodePoint() {
+            HTMLTokenizer.appendUTF8(of: value, to: &valueBytes)
+            value = 0
+        }
+        // The source's last line has no newline of its own: one is added here.
+        for byte in source + [0x0A] {
+            switch byte {
+            case 0x20 where inName && nameLength > 0:
+                inName = false
+                valueStart = valueBytes.count
+            case 0x20:
+                continue
+            case 0x0A:
+                if !inName {
+                    finishCodePoint()
+                    let slot = Self.freeSlot(for: key, in: keys)
+                    Self.store(key, at: slot, in: &keys)
+                    values[slot] = UInt32(valueStart) << 8 | UInt32(valueBytes.count - valueStart)
+                    longest = max(longest, nameLength)
+                    count += 1
+                }
+                key = (0, 0, 0, 0)
+                nameLength = 0
+                inName = true
+            case 0x2C where !inName:
+                finishCodePoint()
+            default:
+                if inName {
+                    Self.pack(byte, at: nameLength, into: &key)
+                    nameLength += 1
+                } else {
+                    let nibble: UInt8 = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x57
                     value = value << 4 | UInt32(nibble & 0xF)
                 }
-                bytes += HTMLTokenizer.utf8(of: value)
             }
-            if let packed = PackedName(name) { shortValues[packed] = bytes } else { longValues[name] = bytes }
-            longest = max(longest, name.count)
         }
-        self.shortValues = shortValues
-        self.longValues = longValues
+        precondition(longest <= Self.wordsPerKey * 8, "a named reference longer than the packed key")
+        self.keys = keys
+        self.values = values
+        self.valueBytes = valueBytes
         self.longestName = longest
+        self.count = count
     }
 
-    func lookup(_ name: ArraySlice<UInt8>) -> [UInt8]? {
-        if let packed = PackedName(name) { return shortValues[packed] }
-        return longValues[Array(name)]
+    @inline(__always)
+    private static func pack(_ byte: UInt8, at offset: Int, into key: inout (UInt64, UInt64, UInt64, UInt64)) {
+        let shifted = UInt64(byte) << UInt64((offset & 7) * 8)
+        switch offset >> 3 {
+        case 0: key.0 |= shifted
+        case 1: key.1 |= shifted
+        case 2: key.2 |= shifted
+        default: key.3 |= shifted
+        }
     }
 
-    var count: Int { shortValues.count + longValues.count }
+    @inline(__always)
+    private static func slot(of key: (UInt64, UInt64, UInt64, UInt64)) -> Int {
+        var hash = key.0 &* 0x9E37_79B9_7F4A_7C15
+        hash ^= key.1 &* 0xC2B2_AE3D_27D4_EB4F
+        hash ^= key.2 &* 0x1656_67B1_9E37_79F9
+        hash ^= key.3 &* 0x27D4_EB2F_1656_67C5
+        hash ^= hash >> 29
+        return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotBits))
+    }
+
+    @inline(__always)
+    private static func matches(_ key: (UInt64, UInt64, UInt64, UInt64), at slot: Int, in keys: [UInt64]) -> Bool {
+        let base = slot * wordsPerKey
+        return keys[base] == key.0 && keys[base + 1] == key.1 && keys[base + 2] == key.2 && keys[base + 3] == key.3
+    }
+
+    private static func freeSlot(for key: (UInt64, UInt64, UInt64, UInt64), in keys: [UInt64]) -> Int {
+        var slot = slot(of: key)
+        while keys[slot * wordsPerKey] != 0 {
+            precondition(!matches(key, at: slot, in: keys), "a named reference listed twice")
+            slot = (slot + 1) & ((1 << slotBits) - 1)
+        }
+        return slot
+    }
+
+    private static func store(_ key: (UInt64, UInt64, UInt64, UInt64), at slot: Int, in keys: inout [UInt64]) {
+        let base = slot * wordsPerKey
+        keys[base] = key.0
+        keys[base + 1] = key.1
+        keys[base + 2] = key.2
+        keys[base + 3] = key.3
+    }
+
+    /// The characters of the reference named exactly `name` (with its `;`, if it has one).
+    func lookup(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard !name.isEmpty, name.count <= Self.wordsPerKey * 8 else { return nil }
+        var key = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        var offset = 0
+        for byte in name {
+            if byte == 0 { return nil }
+            Self.pack(byte, at: offset, into: &key)
+            offset += 1
+        }
+        var slot = Self.slot(of: key)
+        while keys[slot * Self.wordsPerKey] != 0 {
+            if Self.matches(key, at: slot, in: keys) {
+                let entry = values[slot]
+                let start = Int(entry >> 8)
+                return valueBytes[start..<start + Int(entry & 0xFF)]
+            }
+            slot = (slot + 1) & ((1 << Self.slotBits) - 1)
+        }
+        return nil
+    }
 }
