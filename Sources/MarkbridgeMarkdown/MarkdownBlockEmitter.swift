@@ -118,22 +118,19 @@ struct MarkdownBlockEmitter {
         // Only emphasis depends on the characters around its delimiters (CommonMark's flanking
         // rules); everything else is escaped by construction, and the round-trip property tests
         // hold it to that. So only blocks with emphasis are read back.
-        // Code spans hold no markup, so a code span that another markup starts or ends inside
-        // is read back too (and written as inline HTML when it cannot be a span).
+        // Code spans hold no markup, so a code span that another markup reaches into (starts or
+        // ends inside, or covers exactly: which one nests inside depends on the order) is read
+        // back too, and written as inline HTML when it cannot be a span.
         let hasEmphasis = block.markups.contains { $0.kind == .strong || $0.kind == .emphasis }
-        let codes = block.markups.filter { $0.kind == .code }
-        let codeCrossed = codes.contains { code in
-            block.markups.contains { other in
-                other != code && ((other.range.start > code.range.start && other.range.start < code.range.end)
-                    || (other.range.end > code.range.start && other.range.end < code.range.end))
-            }
-        }
+        let codeCrossed = Self.markupReachesIntoCode(block.markups)
         let needsReading = hasEmphasis || codeCrossed
         for style in styles {
             var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
             let inline = renderer.render(block, blockIndex: index)
-            let trusted = !codeCrossed && renderer.delimitersAreSafe && style != .html
-            if !needsReading || trusted || readsBack(inline, as: block) {
+            // The prediction covers emphasis only: a crossed code span, or HTML emphasis, is
+            // always read back. A certain "otherwise" skips the read-back, which would fail.
+            let verdict = codeCrossed || style == .html ? .unsure : renderer.emphasisVerdict
+            if !needsReading || verdict == .asWritten || (verdict == .unsure && readsBack(inline, as: block)) {
                 diagnostics += renderer.diagnostics
                 return inline
             }
@@ -147,6 +144,16 @@ struct MarkdownBlockEmitter {
         let inline = renderer.render(plain, blockIndex: index)
         diagnostics += renderer.diagnostics
         return inline
+    }
+
+    /// Whether a markup other than a code span overlaps one without strictly containing it.
+    static func markupReachesIntoCode(_ markups: [Markup]) -> Bool {
+        markups.contains { code in
+            code.kind == .code && markups.contains { other in
+                other != code && other.range.start < code.range.end && other.range.end > code.range.start
+                    && !(other.range.start <= code.range.start && other.range.end >= code.range.end && other.range != code.range)
+            }
+        }
     }
 
     /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.

@@ -19,9 +19,9 @@ struct MarkdownInlineRenderer {
     let emphasis: EmphasisStyle
     let allowsHTML: Bool
     var diagnostics: [Diagnostic] = []
-    /// Whether every emphasis delimiter written sits where CommonMark's flanking rules surely
-    /// read it as written (see `FlankingCheck`); when not, the writer reads the output back.
-    private(set) var delimitersAreSafe = true
+    /// How cmark will pair the emphasis delimiters written (see `EmphasisPrediction`); when
+    /// unsure, the writer reads the output back.
+    private(set) var emphasisVerdict = EmphasisPrediction.Verdict.asWritten
 
     init(emphasis: EmphasisStyle, allowsHTML: Bool) {
         self.emphasis = emphasis
@@ -75,10 +75,14 @@ struct MarkdownInlineRenderer {
         }
         state.closeAll()
         diagnostics += state.diagnostics
-        delimitersAreSafe = FlankingCheck.allSafe(state.out, state.delimiters)
         let out = String(decoding: state.out, as: UTF8.self)
-        // Most lines neither start nor end with a space; only the others are rewritten.
-        guard Self.hasSpaceAtLineEdge(state.out) else { return out }
+        // Most lines neither start nor end with a space; only the others are rewritten, and
+        // for those the prediction (made over the bytes before the rewrite) is not trusted.
+        guard Self.hasSpaceAtLineEdge(state.out) else {
+            emphasisVerdict = EmphasisPrediction.verdict(state.out, state.marks)
+            return out
+        }
+        emphasisVerdict = state.marks.isEmpty ? .asWritten : .unsure
         return out.lines().map { MarkdownEscaping.protectingLineEdges(Substring($0)) }.joined(separator: "\n")
     }
 
@@ -117,8 +121,8 @@ struct MarkdownInlineRenderer {
         var codeText: [UInt8] = []
         /// Whether anything has been written on the current output line.
         var lineHasContent = false
-        /// Emphasis delimiters written: UTF-8 offset in `out`, length, and whether it opens.
-        var delimiters: [(offset: Int, length: Int, opens: Bool)] = []
+        /// Emphasis delimiter runs and link brackets written outside code, in order.
+        var marks: [EmphasisPrediction.Mark] = []
 
         init(renderer: MarkdownInlineRenderer, spans: [Markup]) {
             self.renderer = renderer
@@ -199,7 +203,7 @@ struct MarkdownInlineRenderer {
             switch kind {
             case .strong, .emphasis:
                 delimiter = emphasisDelimiter(strong: kind == .strong)
-                if delimiter.utf8.first != UInt8(ascii: "<") && codeDepth == 0 { delimiters.append((out.count, delimiter.utf8.count, true)) }
+                if delimiter.utf8.first != UInt8(ascii: "<") && codeDepth == 0 { marks.append(.init(offset: out.count, length: delimiter.utf8.count, role: .opens)) }
                 write(delimiter)
             case .code:
                 delimiter = "`"
@@ -207,6 +211,7 @@ struct MarkdownInlineRenderer {
                 codeDepth += 1
             case .link:
                 delimiter = "]"
+                if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkStart)) }
                 write("[")
             default:
                 delimiter = HTMLInlineRenderer.endTag(kind)
@@ -234,11 +239,12 @@ struct MarkdownInlineRenderer {
                     write(MarkdownEscaping.codeSpan(String(decoding: codeText, as: UTF8.self)))
                 }
             case .link(let target):
+                if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkEnd)) }
                 write("](" + MarkdownEscaping.destination(target.href) + (target.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
             case .strong where entry.delimiter.utf8.first == UInt8(ascii: "<"), .emphasis where entry.delimiter.utf8.first == UInt8(ascii: "<"):
                 write("</" + entry.delimiter.dropFirst())
             case .strong, .emphasis:
-                if codeDepth == 0 { delimiters.append((out.count, entry.delimiter.utf8.count, false)) }
+                if codeDepth == 0 { marks.append(.init(offset: out.count, length: entry.delimiter.utf8.count, role: .closes)) }
                 write(entry.delimiter)
             default:
                 write(entry.delimiter)

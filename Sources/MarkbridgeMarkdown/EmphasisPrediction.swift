@@ -1,0 +1,289 @@
+import MarkbridgeIR
+
+/// Predicts how cmark reads the emphasis delimiters the writer placed, so that the writer reads
+/// its output back only where the prediction cannot be made.
+///
+/// The prediction runs CommonMark's own procedure (spec 6.2 and its appendix, "process
+/// emphasis", as cmark 0.30 implements it in `inlines.c`) over the writer's delimiter runs:
+/// left- and right-flanking from the characters on either side, the `_` restrictions, the
+/// "multiple of 3" rule, the openers-bottom bounds, and link text processed on its own when its
+/// `]` is reached. It is exact for the subject the writer produces, because every other `*` and
+/// `_` in it is escaped, inside a code span, or inside a link destination, none of which cmark
+/// scans for delimiters. Where it is not sure, it says so and the writer reads back:
+/// - a neighbour character outside ASCII that is not a letter, mark or digit (cmark's tables of
+///   Unicode punctuation and white space are of its own Unicode version, not ours);
+/// - a run that touches another `*`/`_` or a backslash, so cmark would see a different run;
+/// - more than `maxDelimiters` runs (the simulation scans back, cmark bounds it differently).
+/// Implementations differ in how they key the openers-bottom bound: the spec keys it by
+/// delimiter character, closer length modulo 3 and whether the closer can also open; older
+/// specs by character and length; and cmark 0.30.2, the one Debian ships, keeps a single bound
+/// for `_` (after a `_` closer fails, no later `_` closer looks below it: `__z >_> _x_ z__`
+/// stays text there, while `**z >*> *x* z**` is strong). All three are simulated and the
+/// prediction holds only where they agree, so it does not rest on which one is linked.
+enum EmphasisPrediction {
+    /// What the inline renderer wrote, in output order.
+    struct Mark {
+        enum Role { case opens, closes, linkStart, linkEnd }
+        /// UTF-8 offset of the run (or of `[` / `]`) in the inline output.
+        let offset: Int
+        /// Length of the delimiter run (0 for link marks).
+        let length: Int
+        let role: Role
+    }
+
+    static let maxDelimiters = 256
+
+    enum Verdict {
+        /// cmark pairs every run with the run the writer meant, whole.
+        case asWritten
+        /// cmark pairs some run otherwise, or leaves it text: reading back would fail too.
+        case otherwise
+        /// The prediction cannot be made here; only reading back can tell.
+        case unsure
+    }
+
+    /// How cmark reads the delimiter runs in `marks`.
+    static func verdict(_ out: [UInt8], _ marks: [Mark]) -> Verdict {
+        var runs: [Run] = []
+        var partner: [Int] = []
+        var openRuns: [Int] = []
+        runs.reserveCapacity(marks.count)
+        for mark in marks where mark.role == .opens || mark.role == .closes {
+            guard runs.count < maxDelimiters, let run = Run(out, mark) else { return .unsure }
+            let index = runs.count
+            runs.append(run)
+            partner.append(-1)
+            if mark.role == .opens {
+                openRuns.append(index)
+            } else {
+                guard let opener = openRuns.popLast(), runs[opener].length == run.length, runs[opener].character == run.character else { return .unsure }
+                partner[opener] = index
+                partner[index] = opener
+            }
+        }
+        guard openRuns.isEmpty else { return .unsure }
+        if runs.isEmpty { return .asWritten }
+        var verdicts: [Verdict] = []
+        for keying in BottomKeying.allCases {
+            let matches = simulate(runs, marks, keying: keying)
+            let asWritten = matches.map { matches in
+                matches.count * 2 == runs.count
+                    && matches.allSatisfy { partner[$0.opener] == $0.closer && $0.used == runs[$0.opener].length }
+            } ?? false
+            verdicts.append(asWritten ? .asWritten : .otherwise)
+        }
+        // The readings of the openers-bottom rule must agree for the answer to stand.
+        return verdicts.allSatisfy { $0 == verdicts[0] } ? verdicts[0] : .unsure
+    }
+
+    /// One delimiter run as cmark's `scan_delims` sees it.
+    struct Run {
+        let character: UInt8
+        let length: Int
+        let canOpen: Bool
+        let canClose: Bool
+
+        init?(_ out: [UInt8], _ mark: Mark) {
+            let start = mark.offset
+            let end = start + mark.length
+            guard mark.length > 0, end <= out.count else { return nil }
+            let character = out[start]
+            guard character == 0x2A || character == 0x5F else { return nil }
+            for index in start..<end where out[index] != character { return nil }
+            if start > 0, out[start - 1] == character || out[start - 1] == 0x5C { return nil }
+            if end < out.count, out[end] == character { return nil }
+            let before = Neighbor.before(start, in: out)
+            let after = Neighbor.after(end, in: out)
+            guard before != .unknown, after != .unknown else { return nil }
+            let leftFlanking = after != .whitespace
+                && (after != .punctuation || before == .whitespace || before == .punctuation)
+            let rightFlanking = before != .whitespace
+                && (before != .punctuation || after == .whitespace || after == .punctuation)
+            self.character = character
+            length = mark.length
+            if character == 0x5F {
+                canOpen = leftFlanking && (!rightFlanking || before == .punctuation)
+                canClose = rightFlanking && (!leftFlanking || after == .punctuation)
+            } else {
+                canOpen = leftFlanking
+                canClose = rightFlanking
+            }
+        }
+    }
+
+    enum Neighbor {
+        case whitespace, punctuation, other, unknown
+
+        /// The character before `offset`; the start of the subject counts as a line end.
+        static func before(_ offset: Int, in bytes: [UInt8]) -> Neighbor {
+            guard offset > 0 else { return .whitespace }
+            var start = offset - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80, offset - start < 4 { start -= 1 }
+            return classify(bytes, from: start, to: offset)
+        }
+
+        /// The character at `offset`; the end of the subject counts as a line end.
+        static func after(_ offset: Int, in bytes: [UInt8]) -> Neighbor {
+            guard offset < bytes.count else { return .whitespace }
+            let length = UTF8Validation.sequenceLength(bytes, at: offset)
+            guard length > 0, offset + length <= bytes.count else { return .unknown }
+            return classify(bytes, from: offset, to: offset + length)
+        }
+
+        private static func classify(_ bytes: [UInt8], from start: Int, to end: Int) -> Neighbor {
+            let lead = bytes[start]
+            if lead < 0x80 {
+                guard end == start + 1 else { return .unknown }
+                switch lead {
+                case 0x20, 0x09, 0x0A, 0x0C, 0x0D: return .whitespace
+                case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return .punctuation
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .other
+                default: return .unknown
+                }
+            }
+            guard let scalar = decode(bytes, from: start, to: end) else { return .unknown }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                return .other
+            default:
+                return .unknown
+            }
+        }
+
+        private static func decode(_ bytes: [UInt8], from start: Int, to end: Int) -> Unicode.Scalar? {
+            let lead = bytes[start]
+            let length = end - start
+            var value: UInt32
+            switch length {
+            case 2 where lead & 0xE0 == 0xC0: value = UInt32(lead & 0x1F)
+            case 3 where lead & 0xF0 == 0xE0: value = UInt32(lead & 0x0F)
+            case 4 where lead & 0xF8 == 0xF0: value = UInt32(lead & 0x07)
+            default: return nil
+            }
+            for index in (start + 1)..<end {
+                guard bytes[index] & 0xC0 == 0x80 else { return nil }
+                value = value << 6 | UInt32(bytes[index] & 0x3F)
+            }
+            return Unicode.Scalar(value)
+        }
+    }
+
+    /// How the openers-bottom bounds are keyed (see the type's comment).
+    enum BottomKeying: CaseIterable {
+        case characterLengthAndOpener, characterAndLength, singleUnderscoreBound
+
+        func key(_ run: Run) -> Int {
+            let base = run.character == 0x5F ? 0 : 6
+            switch self {
+            case .characterLengthAndOpener: return base + (run.canOpen ? 3 : 0) + run.length % 3
+            case .characterAndLength: return base + run.length % 3
+            case .singleUnderscoreBound: return run.character == 0x5F ? 0 : base + (run.canOpen ? 3 : 0) + run.length % 3
+            }
+        }
+    }
+
+    private struct Match {
+        let opener: Int
+        let closer: Int
+        let used: Int
+    }
+
+    /// cmark's delimiter stack over `runs`, with link text processed when its `]` is reached.
+    /// Returns the matches made, or nil if a run is left unmatched or partly used.
+    private static func simulate(_ runs: [Run], _ marks: [Mark], keying: BottomKeying) -> [Match]? {
+        var stack = DelimiterStack(runs: runs, keying: keying)
+        var linkBottoms: [Int] = []
+        var runIndex = 0
+        for mark in marks {
+            switch mark.role {
+            case .opens, .closes:
+                // Runs that can neither open nor close are not pushed: they stay text.
+                if runs[runIndex].canOpen || runs[runIndex].canClose { stack.push(runIndex) }
+                runIndex += 1
+            case .linkStart:
+                linkBottoms.append(runIndex)
+            case .linkEnd:
+                guard let bottom = linkBottoms.popLast() else { return nil }
+                stack.processEmphasis(bottom: bottom)
+            }
+        }
+        stack.processEmphasis(bottom: 0)
+        return stack.unmatched ? nil : stack.matches
+    }
+
+    private struct DelimiterStack {
+        let runs: [Run]
+        let keying: BottomKeying
+        var remaining: [Int]
+        /// The runs on the stack, in order; removed runs are taken out.
+        var stack: [Int] = []
+        var matches: [Match] = []
+        var unmatched = false
+
+        init(runs: [Run], keying: BottomKeying) {
+            self.runs = runs
+            self.keying = keying
+            remaining = runs.map(\.length)
+        }
+
+        mutating func push(_ run: Int) {
+            stack.append(run)
+        }
+
+        /// "Process emphasis" over the runs at or above `bottom` (a run index), then removes them.
+        mutating func processEmphasis(bottom: Int) {
+            var openersBottom = [Int](repeating: bottom, count: 12)
+            var position = stack.firstIndex { $0 >= bottom } ?? stack.count
+            while position < stack.count {
+                let closer = stack[position]
+                guard runs[closer].canClose else {
+                    position += 1
+                    continue
+                }
+                let key = keying.key(runs[closer])
+                var openerPosition = position - 1
+                var found = false
+                while openerPosition >= 0, stack[openerPosition] >= openersBottom[key] {
+                    let opener = stack[openerPosition]
+                    if runs[opener].canOpen && runs[opener].character == runs[closer].character
+                        && (!(runs[closer].canOpen || runs[opener].canClose) || runs[closer].length % 3 == 0
+                            || (runs[opener].length + runs[closer].length) % 3 != 0) {
+                        found = true
+                        break
+                    }
+                    openerPosition -= 1
+                }
+                if found {
+                    let opener = stack[openerPosition]
+                    let used = remaining[closer] >= 2 && remaining[opener] >= 2 ? 2 : 1
+                    matches.append(Match(opener: opener, closer: closer, used: used))
+                    remaining[opener] -= used
+                    remaining[closer] -= used
+                    // The runs between opener and closer are removed (they stay text).
+                    for between in stack[(openerPosition + 1)..<position] where remaining[between] > 0 { unmatched = true }
+                    stack.removeSubrange((openerPosition + 1)..<position)
+                    position = openerPosition + 1
+                    if remaining[opener] == 0 {
+                        stack.remove(at: openerPosition)
+                        position -= 1
+                    }
+                    if remaining[closer] == 0 { stack.remove(at: position) }
+                } else {
+                    openersBottom[key] = closer
+                    if runs[closer].canOpen {
+                        position += 1
+                    } else {
+                        stack.remove(at: position)
+                        unmatched = true
+                    }
+                }
+            }
+            // Whatever is left above the bottom stays text.
+            while let last = stack.last, last >= bottom {
+                if remaining[last] > 0 { unmatched = true }
+                stack.removeLast()
+            }
+        }
+    }
+}
