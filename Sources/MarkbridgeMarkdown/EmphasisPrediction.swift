@@ -12,7 +12,9 @@ import MarkbridgeIR
 /// scans for delimiters. Where it is not sure, it says so and the writer reads back:
 /// - a neighbour character outside ASCII that is not a letter, mark or digit (cmark's tables of
 ///   Unicode punctuation and white space are of its own Unicode version, not ours);
-/// - a run that touches another `*`/`_` or a backslash, so cmark would see a different run;
+/// - a run that touches a backslash, or a run of the same character that the writer wrote with
+///   the other role (an opener right after a closer); closers that touch are one run for cmark
+///   (`*` and `**` closing together are `***`), and so are openers, and are simulated as such;
 /// - more than `maxDelimiters` runs (the simulation scans back, cmark bounds it differently).
 /// Implementations differ in how they key the openers-bottom bound: the spec keys it by
 /// delimiter character, closer length modulo 3 and whether the closer can also open; older
@@ -44,36 +46,85 @@ enum EmphasisPrediction {
 
     /// How cmark reads the delimiter runs in `marks`.
     static func verdict(_ out: [UInt8], _ marks: [Mark]) -> Verdict {
-        var runs: [Run] = []
+        // The writer's delimiters in order, each with the one it pairs with.
+        var delimiters: [Mark] = []
         var partner: [Int] = []
-        var openRuns: [Int] = []
-        runs.reserveCapacity(marks.count)
+        var openDelimiters: [Int] = []
         for mark in marks where mark.role == .opens || mark.role == .closes {
-            guard runs.count < maxDelimiters, let run = Run(out, mark) else { return .unsure }
-            let index = runs.count
-            runs.append(run)
+            guard delimiters.count < maxDelimiters, mark.length > 0 else { return .unsure }
+            let index = delimiters.count
+            delimiters.append(mark)
             partner.append(-1)
             if mark.role == .opens {
-                openRuns.append(index)
+                openDelimiters.append(index)
             } else {
-                guard let opener = openRuns.popLast(), runs[opener].length == run.length, runs[opener].character == run.character else { return .unsure }
+                guard let opener = openDelimiters.popLast(), delimiters[opener].length == mark.length,
+                      out[delimiters[opener].offset] == out[mark.offset] else { return .unsure }
                 partner[opener] = index
                 partner[index] = opener
             }
         }
-        guard openRuns.isEmpty else { return .unsure }
-        if runs.isEmpty { return .asWritten }
+        guard openDelimiters.isEmpty else { return .unsure }
+        if delimiters.isEmpty { return .asWritten }
+        // cmark's runs: delimiters of one character and one role that touch are one run (two
+        // closers `*` and `**` are the run `***`). The events put them among the link brackets.
+        var runs: [Run] = []
+        var members: [Range<Int>] = []
+        var events: [Event] = []
+        var next = 0
+        for mark in marks {
+            switch mark.role {
+            case .linkStart: events.append(.linkStart)
+            case .linkEnd: events.append(.linkEnd)
+            case .opens, .closes:
+                defer { next += 1 }
+                guard members.last.map({ !$0.contains(next) }) ?? true else { continue }
+                var last = next
+                while last + 1 < delimiters.count, delimiters[last + 1].role == mark.role,
+                      delimiters[last + 1].offset == delimiters[last].offset + delimiters[last].length,
+                      out[delimiters[last + 1].offset] == out[mark.offset] {
+                    last += 1
+                }
+                let length = delimiters[last].offset + delimiters[last].length - mark.offset
+                guard let run = Run(out, start: mark.offset, length: length) else { return .unsure }
+                events.append(.run(runs.count))
+                runs.append(run)
+                members.append(next..<(last + 1))
+            }
+        }
         var verdicts: [Verdict] = []
         for keying in BottomKeying.allCases {
-            let matches = simulate(runs, marks, keying: keying)
-            let asWritten = matches.map { matches in
-                matches.count * 2 == runs.count
-                    && matches.allSatisfy { partner[$0.opener] == $0.closer && $0.used == runs[$0.opener].length }
-            } ?? false
+            let matches = simulate(runs, events, keying: keying)
+            let asWritten = matches.map { matchesWriter($0, members, delimiters, partner) } ?? false
             verdicts.append(asWritten ? .asWritten : .otherwise)
         }
         // The readings of the openers-bottom rule must agree for the answer to stand.
         return verdicts.allSatisfy { $0 == verdicts[0] } ? verdicts[0] : .unsure
+    }
+
+    /// Whether cmark's matches pair each writer delimiter with its partner, whole. A match uses
+    /// the last unused delimiters of the opening run (the emphasis goes after the opener's
+    /// remaining text) and the first of the closing run.
+    private static func matchesWriter(_ matches: [Match], _ members: [Range<Int>], _ delimiters: [Mark], _ partner: [Int]) -> Bool {
+        guard matches.count * 2 == delimiters.count else { return false }
+        var front = members.map(\.lowerBound)
+        var back = members.map(\.upperBound)
+        for match in matches {
+            guard back[match.opener] > front[match.opener], back[match.closer] > front[match.closer] else { return false }
+            let opener = back[match.opener] - 1
+            let closer = front[match.closer]
+            guard delimiters[opener].role == .opens, delimiters[closer].role == .closes, partner[opener] == closer,
+                  match.used == delimiters[opener].length else { return false }
+            back[match.opener] -= 1
+            front[match.closer] += 1
+        }
+        return true
+    }
+
+    private enum Event {
+        case run(Int)
+        case linkStart
+        case linkEnd
     }
 
     /// One delimiter run as cmark's `scan_delims` sees it.
@@ -83,10 +134,9 @@ enum EmphasisPrediction {
         let canOpen: Bool
         let canClose: Bool
 
-        init?(_ out: [UInt8], _ mark: Mark) {
-            let start = mark.offset
-            let end = start + mark.length
-            guard mark.length > 0, end <= out.count else { return nil }
+        init?(_ out: [UInt8], start: Int, length: Int) {
+            let end = start + length
+            guard length > 0, end <= out.count else { return nil }
             let character = out[start]
             guard character == 0x2A || character == 0x5F else { return nil }
             for index in start..<end where out[index] != character { return nil }
@@ -100,7 +150,7 @@ enum EmphasisPrediction {
             let rightFlanking = before != .whitespace
                 && (before != .punctuation || after == .whitespace || after == .punctuation)
             self.character = character
-            length = mark.length
+            self.length = length
             if character == 0x5F {
                 canOpen = leftFlanking && (!rightFlanking || before == .punctuation)
                 canClose = rightFlanking && (!leftFlanking || after == .punctuation)
@@ -142,12 +192,39 @@ enum EmphasisPrediction {
                 }
             }
             guard let scalar = decode(bytes, from: start, to: end) else { return .unknown }
+            return classify(scalar)
+        }
+
+        /// A character outside ASCII as cmark 0.30.2 classes it. Letters, marks and digits are
+        /// "other" in every version. White space is cmark's own list. Punctuation (categories P)
+        /// and symbols (S, which cmark 0.30 counts as "other" and CommonMark 0.31 as
+        /// punctuation) are trusted only in blocks whose categories have not changed since
+        /// Unicode 1.1: Latin-1, General Punctuation, CJK Symbols and Punctuation, and the
+        /// fullwidth forms. `EmphasisPredictionTests` probes cmark for every one of them.
+        static func classify(_ scalar: Unicode.Scalar) -> Neighbor {
+            let value = scalar.value
+            switch value {
+            case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return .whitespace
+            default: break
+            }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
                 return .other
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                return isStableBlock(value) ? .punctuation : .unknown
+            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+                return isStableBlock(value) ? .other : .unknown
             default:
                 return .unknown
+            }
+        }
+
+        static func isStableBlock(_ value: UInt32) -> Bool {
+            switch value {
+            case 0xA1...0xBF, 0xD7, 0xF7, 0x2010...0x2027, 0x2030...0x205E, 0x3001...0x303F, 0xFF01...0xFF65: return true
+            default: return false
             }
         }
 
@@ -191,16 +268,16 @@ enum EmphasisPrediction {
 
     /// cmark's delimiter stack over `runs`, with link text processed when its `]` is reached.
     /// Returns the matches made, or nil if a run is left unmatched or partly used.
-    private static func simulate(_ runs: [Run], _ marks: [Mark], keying: BottomKeying) -> [Match]? {
+    private static func simulate(_ runs: [Run], _ events: [Event], keying: BottomKeying) -> [Match]? {
         var stack = DelimiterStack(runs: runs, keying: keying)
         var linkBottoms: [Int] = []
         var runIndex = 0
-        for mark in marks {
-            switch mark.role {
-            case .opens, .closes:
+        for event in events {
+            switch event {
+            case .run(let index):
                 // Runs that can neither open nor close are not pushed: they stay text.
-                if runs[runIndex].canOpen || runs[runIndex].canClose { stack.push(runIndex) }
-                runIndex += 1
+                if runs[index].canOpen || runs[index].canClose { stack.push(index) }
+                runIndex = index + 1
             case .linkStart:
                 linkBottoms.append(runIndex)
             case .linkEnd:

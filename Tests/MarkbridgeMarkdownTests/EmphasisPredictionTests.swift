@@ -33,8 +33,11 @@ struct EmphasisPredictionTests {
         // Inside a word `*` opens and closes, `_` does neither.
         ("abcdef", .emphasis, 2, 4, .asWritten, .otherwise),
         ("abcdef", .strong, 2, 4, .asWritten, .otherwise),
-        // CJK punctuation: outside what the prediction classifies, so only a read-back can tell.
-        ("日本「強調」です", .strong, 2, 6, .unsure, .unsure),
+        // `日本**「強調」**です`: CJK punctuation inside, letters outside, as `**foo.**bar`.
+        ("日本「強調」です", .strong, 2, 6, .otherwise, .otherwise),
+        // A character the prediction does not class (a mathematical letter-like symbol outside
+        // the blocks it trusts): only a read-back can tell.
+        ("a℘b", .strong, 1, 2, .unsure, .unsure),
         // Cyrillic letters on both sides of an intraword run.
         ("Привет", .emphasis, 1, 3, .asWritten, .otherwise),
     ])
@@ -46,6 +49,52 @@ struct EmphasisPredictionTests {
         #expect(underscoreVerdict == underscore)
         if asterisk != .unsure { #expect(asteriskReads == (asterisk == .asWritten)) }
         if underscore != .unsure { #expect(underscoreReads == (underscore == .asWritten)) }
+    }
+
+    @Test("Closers that touch are one run, used innermost first", arguments: [
+        // `**ab *cd***`: the `***` gives its first `*` to the emphasis, then `**` to the strong.
+        ([Markup(.strong, start: 0, end: 5), Markup(.emphasis, start: 3, end: 5)], "**ab *cd***"),
+        // `*ab **cd***`: the strong takes the first two.
+        ([Markup(.emphasis, start: 0, end: 5), Markup(.strong, start: 3, end: 5)], "*ab **cd***"),
+    ])
+    func touchingClosers(markups: [Markup], expected: String) throws {
+        let block = Self.block("ab cd", markups)
+        var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: true)
+        #expect(renderer.render(block, blockIndex: 0) == expected)
+        let (verdict, readsBack) = try Self.decide(block, .asteriskFirst)
+        #expect(verdict == .asWritten)
+        #expect(readsBack)
+    }
+
+    /// cmark's class for a character: `a**Xb**` is strong only when X is "other" (a left-flanking
+    /// run after a letter needs a non-punctuation character after it), and `c **Xb**` is strong
+    /// unless X is white space.
+    static func cmarkClass(_ scalar: Unicode.Scalar) throws -> EmphasisPrediction.Neighbor {
+        func isStrong(_ text: String) throws -> Bool {
+            try MarkdownReader().read(Array(text.utf8)).value.blocks.first?.markups.contains { $0.kind == .strong } ?? false
+        }
+        let x = String(Character(scalar))
+        if try isStrong("a**\(x)b**") { return .other }
+        return try isStrong("c **\(x)b**") ? .punctuation : .whitespace
+    }
+
+    @Test("Every character outside ASCII the prediction classes is classed as the linked cmark does")
+    func classesMatchCmark() throws {
+        var ranges: [ClosedRange<UInt32>] = [0xA0...0xFF, 0x1680...0x1680, 0x2000...0x206F, 0x3000...0x303F, 0xFF01...0xFF65]
+        // Letters, marks and digits from several scripts.
+        ranges += [0x400...0x45F, 0x300...0x36F, 0x4E00...0x4E40, 0x3040...0x309F, 0x660...0x669, 0xAC00...0xAC20]
+        var checked = 0
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let predicted = EmphasisPrediction.Neighbor.classify(scalar)
+                guard predicted != .unknown else { continue }
+                let actual = try Self.cmarkClass(scalar)
+                #expect(predicted == actual, "U+\(String(value, radix: 16, uppercase: true)): predicted \(predicted), cmark \(actual)")
+                checked += 1
+            }
+        }
+        #expect(checked > 700)
     }
 
     /// Found by the property below: `[__<span …>|</span> <u>_<s>\*</s>a_</u>__<u>_\*_?</u>](…)`.
