@@ -50,6 +50,8 @@ enum EmphasisPrediction {
         var delimiters: [Mark] = []
         var partner: [Int] = []
         var openDelimiters: [Int] = []
+        delimiters.reserveCapacity(marks.count)
+        partner.reserveCapacity(marks.count)
         for mark in marks where mark.role == .opens || mark.role == .closes {
             guard delimiters.count < maxDelimiters, mark.length > 0 else { return .unsure }
             let index = delimiters.count
@@ -71,6 +73,9 @@ enum EmphasisPrediction {
         var runs: [Run] = []
         var members: [Range<Int>] = []
         var events: [Event] = []
+        runs.reserveCapacity(delimiters.count)
+        members.reserveCapacity(delimiters.count)
+        events.reserveCapacity(marks.count)
         var next = 0
         for mark in marks {
             switch mark.role {
@@ -94,9 +99,14 @@ enum EmphasisPrediction {
         }
         var verdicts: [Verdict] = []
         for keying in BottomKeying.allCases {
-            let matches = simulate(runs, events, keying: keying)
+            let (matches, sawRejection) = simulate(runs, events, keying: keying)
             let asWritten = matches.map { matchesWriter($0, members, delimiters, partner) } ?? false
             verdicts.append(asWritten ? .asWritten : .otherwise)
+            // The keyings differ only in where a closer stops looking, and a closer stops short
+            // of an opener it could use only below a closer that the rule of 3 turned away. With
+            // no such refusal (no run that can both open and close met the rule), every keying
+            // makes the same matches, and the finest one stands for all.
+            if !sawRejection { return verdicts[0] }
         }
         // The readings of the openers-bottom rule must agree for the answer to stand.
         return verdicts.allSatisfy { $0 == verdicts[0] } ? verdicts[0] : .unsure
@@ -267,8 +277,9 @@ enum EmphasisPrediction {
     }
 
     /// cmark's delimiter stack over `runs`, with link text processed when its `]` is reached.
-    /// Returns the matches made, or nil if a run is left unmatched or partly used.
-    private static func simulate(_ runs: [Run], _ events: [Event], keying: BottomKeying) -> [Match]? {
+    /// Returns the matches made, or nil if a run is left unmatched or partly used, and whether
+    /// the rule of 3 turned a closer away from an opener.
+    private static func simulate(_ runs: [Run], _ events: [Event], keying: BottomKeying) -> ([Match]?, sawRejection: Bool) {
         var stack = DelimiterStack(runs: runs, keying: keying)
         var linkBottoms: [Int] = []
         var runIndex = 0
@@ -281,12 +292,12 @@ enum EmphasisPrediction {
             case .linkStart:
                 linkBottoms.append(runIndex)
             case .linkEnd:
-                guard let bottom = linkBottoms.popLast() else { return nil }
+                guard let bottom = linkBottoms.popLast() else { return (nil, true) }
                 stack.processEmphasis(bottom: bottom)
             }
         }
         stack.processEmphasis(bottom: 0)
-        return stack.unmatched ? nil : stack.matches
+        return (stack.unmatched ? nil : stack.matches, stack.sawRejection)
     }
 
     private struct DelimiterStack {
@@ -297,11 +308,14 @@ enum EmphasisPrediction {
         var stack: [Int] = []
         var matches: [Match] = []
         var unmatched = false
+        var sawRejection = false
 
         init(runs: [Run], keying: BottomKeying) {
             self.runs = runs
             self.keying = keying
             remaining = runs.map(\.length)
+            stack.reserveCapacity(runs.count)
+            matches.reserveCapacity(runs.count)
         }
 
         mutating func push(_ run: Int) {
@@ -323,11 +337,13 @@ enum EmphasisPrediction {
                 var found = false
                 while openerPosition >= 0, stack[openerPosition] >= openersBottom[key] {
                     let opener = stack[openerPosition]
-                    if runs[opener].canOpen && runs[opener].character == runs[closer].character
-                        && (!(runs[closer].canOpen || runs[opener].canClose) || runs[closer].length % 3 == 0
-                            || (runs[opener].length + runs[closer].length) % 3 != 0) {
-                        found = true
-                        break
+                    if runs[opener].canOpen && runs[opener].character == runs[closer].character {
+                        if !(runs[closer].canOpen || runs[opener].canClose) || runs[closer].length % 3 == 0
+                            || (runs[opener].length + runs[closer].length) % 3 != 0 {
+                            found = true
+                            break
+                        }
+                        sawRejection = true
                     }
                     openerPosition -= 1
                 }

@@ -127,6 +127,7 @@ struct MarkdownInlineRenderer {
         init(renderer: MarkdownInlineRenderer, spans: [Markup]) {
             self.renderer = renderer
             self.spans = spans
+            marks.reserveCapacity(spans.count * 2)
             for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
         }
 
