@@ -111,7 +111,10 @@ struct MarkdownInlineRenderer {
     private struct RunState {
         let renderer: MarkdownInlineRenderer
         let spans: [Markup]
-        var starts: [Int: [Int]] = [:]
+        /// Span indices by start offset (ties in span order), and the next one to open: the
+        /// boundaries come in increasing order, so a cursor finds the spans that start at one.
+        var byStart: [Int]
+        var nextStart = 0
         var open: [(index: Int, delimiter: String)] = []
         /// The output as UTF-8.
         var out: [UInt8] = []
@@ -128,7 +131,10 @@ struct MarkdownInlineRenderer {
             self.renderer = renderer
             self.spans = spans
             marks.reserveCapacity(spans.count * 2)
-            for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
+            byStart = Array(spans.indices)
+            if !spans.indices.dropFirst().allSatisfy({ spans[$0 - 1].range.start <= spans[$0].range.start }) {
+                byStart.sort { (spans[$0].range.start, $0) < (spans[$1].range.start, $1) }
+            }
         }
 
         mutating func write(_ piece: String) {
@@ -181,16 +187,25 @@ struct MarkdownInlineRenderer {
 
         mutating func boundary(at offset: Int) {
             if let deepest = open.firstIndex(where: { spans[$0.index].range.end == offset }) {
-                let closing = Array(open[deepest...])
-                for entry in closing.reversed() { close(entry) }
-                open.removeSubrange(deepest...)
+                var crosses = false
+                for position in stride(from: open.count - 1, through: deepest, by: -1) {
+                    close(open[position])
+                    if spans[open[position].index].range.end > offset { crosses = true }
+                }
                 // Usually everything closed here ends here; only crossing markups reopen.
-                if closing.contains(where: { spans[$0.index].range.end > offset }) {
-                    let reopen = closing.filter { spans[$0.index].range.end > offset }.sorted { spans[$0.index].range.end > spans[$1.index].range.end }
+                if crosses {
+                    let reopen = open[deepest...].filter { spans[$0.index].range.end > offset }.sorted { spans[$0.index].range.end > spans[$1.index].range.end }
+                    open.removeSubrange(deepest...)
                     for entry in reopen { openSpan(entry.index) }
+                } else {
+                    open.removeSubrange(deepest...)
                 }
             }
-            for index in starts[offset] ?? [] where spans[index].range.end > offset { openSpan(index) }
+            while nextStart < byStart.count, spans[byStart[nextStart]].range.start <= offset {
+                let index = byStart[nextStart]
+                nextStart += 1
+                if spans[index].range.start == offset && spans[index].range.end > offset { openSpan(index) }
+            }
         }
 
         mutating func closeAll() {
