@@ -1,3 +1,4 @@
+import Foundation
 import Markbridge
 import MarkbridgeTestSupport
 
@@ -8,7 +9,13 @@ enum Corpus {
         case large
         /// 20,000 documents of about 2 KB each.
         case small
+        /// One document of about 5 MB made of a given HTML file repeated (`--input FILE`): the
+        /// generated corpus is a stress corpus, and this measures content as it really is.
+        case file
     }
+
+    /// The shapes measured by default: `file` needs a file.
+    static let generatedShapes: [Shape] = [.large, .small]
 
     static let seed: UInt64 = 20_261_129
 
@@ -19,10 +26,22 @@ enum Corpus {
         let html: String
     }
 
-    static func samples(_ shape: Shape, scale: Double) -> [Sample] {
+    static func samples(_ shape: Shape, scale: Double, inputFile: String? = nil) throws -> [Sample] {
         var generator = DocumentGenerator(seed: seed)
         var htmlGenerator = HTMLCorpusGenerator(seed: seed)
         switch shape {
+        case .file:
+            guard let inputFile, let data = FileManager.default.contents(atPath: inputFile) else {
+                throw CorpusError.unreadable(inputFile ?? "(no --input given)")
+            }
+            let piece = String(decoding: data, as: UTF8.self)
+            let target = Int(5_000_000 * scale)
+            var html = ""
+            html.reserveCapacity(target + piece.utf8.count)
+            repeat { html += piece + "\n" } while html.utf8.count < target
+            // The IR the JSON and Markdown paths start from is the file's own reading.
+            let document = try HTMLReader().read(Array(html.utf8)).value
+            return [Sample(document: document, html: html)]
         case .large:
             return [Sample(document: generator.document(approximateTextBytes: Int(4_400_000 * scale)),
                            html: htmlGenerator.fragment(approximateBytes: Int(5_000_000 * scale)))]
@@ -30,6 +49,16 @@ enum Corpus {
             return (0..<Int(20_000 * scale)).map { _ in
                 Sample(document: generator.document(approximateTextBytes: 1_000), html: htmlGenerator.fragment(approximateBytes: 2_000))
             }
+        }
+    }
+}
+
+enum CorpusError: Error, CustomStringConvertible {
+    case unreadable(String)
+
+    var description: String {
+        switch self {
+        case .unreadable(let path): "cannot read the input file \(path)"
         }
     }
 }

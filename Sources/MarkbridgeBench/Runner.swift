@@ -6,13 +6,13 @@ enum Runner {
     /// Times `path` over the corpus `shape`: repeats until at least a second has passed (and at
     /// least 3 runs), and reports the best run, the steadiest figure on a shared machine.
     /// `runs` fixes the number of repetitions instead (for counting instructions with `perf stat`).
-    static func measure(path name: String, shape shapeName: String, scale: Double, runs fixedRuns: Int? = nil) -> String {
+    static func measure(path name: String, shape shapeName: String, scale: Double, runs fixedRuns: Int? = nil, inputFile: String? = nil) -> String {
         guard let path = BenchmarkPath.all.first(where: { $0.name == name }),
               let shape = Corpus.Shape(rawValue: shapeName) else {
             return "error\tunknown path or shape \(name) \(shapeName)"
         }
         do {
-            let inputs = Corpus.samples(shape, scale: scale).map(path.input)
+            let inputs = try Corpus.samples(shape, scale: scale, inputFile: inputFile).map(path.input)
             let runs = try inputs.map(path.prepare)
             let inputBytes = inputs.reduce(0) { $0 + $1.count }
             Measurement.resetPeak()
@@ -39,10 +39,10 @@ enum Runner {
         }
     }
 
-    static func spawn(path: String, shape: String, scale: Double) -> String {
+    static func spawn(path: String, shape: String, scale: Double, inputFile: String? = nil) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--child", path, shape, "--scale", "\(scale)"]
+        process.arguments = ["--child", path, shape, "--scale", "\(scale)"] + (inputFile.map { ["--input", $0] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         do {
