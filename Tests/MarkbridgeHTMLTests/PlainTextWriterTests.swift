@@ -26,4 +26,14 @@ struct PlainTextWriterTests {
 
             """)
     }
+
+    @Test("Continuation lines hang under the marker's text; a CR LF stays inside its line")
+    func hangingLines() {
+        let document = Document(blocks: [
+            Block(.orderedListItem(number: 12), text: "one\ntwo\r\nthree\n", depth: 1),
+            Block(.paragraph, text: "Привет\n日本"),
+        ])
+        #expect(String(decoding: PlainTextWriter().write(document).value, as: UTF8.self)
+            == "  12. one\n      two\r\nthree\n      \n\nПривет\n日本\n")
+    }
 }
