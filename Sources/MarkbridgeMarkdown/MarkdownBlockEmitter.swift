@@ -92,7 +92,7 @@ struct MarkdownBlockEmitter {
             return htmlBlock(block, index: index, isItem: false) ?? []
         case .heading(let level):
             let hashes = String(repeating: "#", count: level)
-            if block.alignment != nil || block.text.contains("\n") {
+            if block.alignment != nil || block.text.utf8.contains(0x0A) {
                 if let html = htmlBlock(block, index: index, isItem: false) { return html }
             }
             if block.text.isEmpty { return [hashes] }
