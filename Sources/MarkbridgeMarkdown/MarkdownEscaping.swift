@@ -15,7 +15,19 @@ enum MarkdownEscaping {
         }
         var runStart = base
         var index = base
+        // Past the line start, only the bytes in `mayNeedEscape` can need anything: the others
+        // are skipped in a tight loop (most text has none of them for many bytes).
+        let lineStartRules = atLineStart ? base + digitRun : base - 1
+        let mayNeedEscape = Self.mayNeedEscape
         while index < end {
+            if index > lineStartRules {
+                index = bytes.withUnsafeBufferPointer { buffer in
+                    var offset = index - base
+                    while offset < buffer.count, !mayNeedEscape[Int(buffer[offset])] { offset += 1 }
+                    return base + offset
+                }
+                if index == end { break }
+            }
             let byte = bytes[index]
             var replacement: StaticString?
             var keepsByte = false
@@ -66,6 +78,16 @@ enum MarkdownEscaping {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The bytes the switch in `line` acts on anywhere in a line (the line-start rules for
+    /// `-`, `+`, `=`, `~`, `.` and `)` are applied before the skipping starts).
+    private static let mayNeedEscape: [Bool] = (0..<256).map { value in
+        switch UInt8(value) {
+        case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x23, 0x21, 0x26, 0xEF: true
+        case 0x00...0x1F, 0x7F: true
+        default: false
+        }
+    }
 
     /// Whether the character at `index` could continue `&` into a character reference: a
     /// letter (any script), a digit or `#`.

@@ -153,21 +153,18 @@ struct MarkdownInlineRenderer {
                 codeText.append(contentsOf: bytes)
                 return
             }
-            var lineStart = bytes.startIndex
-            var index = bytes.startIndex
+            let base = bytes.startIndex
+            var lineStart = base
             while true {
-                let atEnd = index == bytes.endIndex
-                if atEnd || bytes[index] == 0x0A {
-                    let line = bytes[lineStart..<index]
-                    if lineStart > bytes.startIndex { lineBreak(beforeEmptyLine: line.isEmpty) }
-                    if !line.isEmpty {
-                        MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
-                        lineHasContent = true
-                    }
-                    if atEnd { break }
-                    lineStart = index + 1
+                let newline = bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: lineStart - base) }.map { base + $0 }
+                let line = bytes[lineStart..<(newline ?? bytes.endIndex)]
+                if lineStart > base { lineBreak(beforeEmptyLine: line.isEmpty) }
+                if !line.isEmpty {
+                    MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
+                    lineHasContent = true
                 }
-                index += 1
+                guard let newline else { break }
+                lineStart = newline + 1
             }
         }
 
