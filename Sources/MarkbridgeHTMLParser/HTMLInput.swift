@@ -77,17 +77,29 @@ struct HTMLInput {
         raw.withUnsafeBufferPointer { buffer in
             var index = start
             while index < buffer.count {
-                if index + 8 <= buffer.count {
-                    let word = ByteScan.load(buffer, at: index)
-                    if ByteScan.isASCII(word) && !ByteScan.word(word, contains: 0x0D) {
-                        index += 8
-                        continue
-                    }
-                }
                 let byte = buffer[index]
                 if byte < 0x80 {
+                    // Eight ASCII bytes at a time; a word with other bytes goes one byte on.
+                    if index + 8 <= buffer.count {
+                        let word = ByteScan.load(buffer, at: index)
+                        if ByteScan.isASCII(word) && !ByteScan.word(word, contains: 0x0D) {
+                            index += 8
+                            continue
+                        }
+                    }
                     if byte == 0x0D { return index }
                     index += 1
+                    continue
+                }
+                // The commonest sequences inline: two bytes (Latin, Cyrillic, Greek, ...) and
+                // three bytes led by E1-EC (most of CJK), whose second byte has no narrower range.
+                if byte >= 0xC2 && byte <= 0xDF && index + 1 < buffer.count && buffer[index + 1] & 0xC0 == 0x80 {
+                    index += 2
+                    continue
+                }
+                if byte >= 0xE1 && byte <= 0xEC && index + 2 < buffer.count
+                    && buffer[index + 1] & 0xC0 == 0x80 && buffer[index + 2] & 0xC0 == 0x80 {
+                    index += 3
                     continue
                 }
                 let length = UTF8Validation.sequenceLength(buffer, at: index)
