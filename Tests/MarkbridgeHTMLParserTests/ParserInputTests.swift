@@ -6,6 +6,10 @@ import MarkbridgeHTMLParser
 struct ParserInputTests {
     @Test("Invalid UTF-8 is refused with the offset of the first bad byte", arguments: [
         ([0x61, 0xC3, 0x28], 1), ([0xC0, 0xAF], 0), ([0x61, 0x62, 0xED, 0xA0, 0x80], 2), ([0xFF], 0), ([0x61, 0xF0, 0x9F, 0x98], 1),
+        // The inline paths for two-byte and E1-EC three-byte sequences: cut short, at the end,
+        // and after valid ones.
+        ([0xD0, 0x9F, 0xD0], 2), ([0xD0, 0x41], 0), ([0xE3, 0x81, 0x82, 0xE3, 0x81], 3), ([0xE3, 0x41, 0x82], 0),
+        ([0xE3, 0x81, 0x41], 0), ([0xD0, 0x9F, 0xE0, 0x80, 0x80], 2), ([0xEC, 0xBF, 0xBF, 0xDF, 0xC0], 3),
     ] as [([UInt8], Int)])
     func invalidUTF8(bytes: [UInt8], offset: Int) {
         #expect(throws: ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(offset)",
