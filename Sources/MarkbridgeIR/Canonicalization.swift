@@ -155,13 +155,25 @@ extension Block {
             edges.append(markup.range.end - 1)
         }
         guard !edges.isEmpty, anyWhitespace(at: edges, in: text) else { return markups }
-        // Only blocks that need trimming get here, so the copy of the code units is rare.
-        let units = Array(text.utf16)
-        let count = units.count
+        // Only blocks that need trimming get here. One flag per UTF-16 unit, made from the
+        // bytes: `Array(text.utf16)` walked the string by scalars and built breadcrumbs.
+        var text = text
+        let spaces = text.withUTF8 { bytes in
+            var flags: [Bool] = []
+            flags.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case 0x20, 0x09, 0x0A: flags.append(true)
+                case 0x80...0xBF: continue // a continuation byte: its unit was counted at the lead
+                case 0xF0...0xFF: flags.append(false); flags.append(false) // a surrogate pair
+                default: flags.append(false)
+                }
+            }
+            return flags
+        }
+        let count = spaces.count
         func isEdgeSpace(_ offset: Int) -> Bool {
-            guard offset >= 0 && offset < count else { return false }
-            let unit = units[offset]
-            return unit == 0x20 || unit == 0x09 || unit == 0x0A
+            offset >= 0 && offset < count && spaces[offset]
         }
         var result = markups
         for index in result.indices where result[index].kind.trimsWhitespaceEdges {
