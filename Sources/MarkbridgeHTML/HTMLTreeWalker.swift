@@ -153,7 +153,26 @@ struct HTMLTreeWalker {
     /// Whether collapsing would change `bytes` (which neither start nor end with whitespace):
     /// only a whitespace character other than a space, or two in a row, does.
     static func needsCollapsing(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var previousWasSpace = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var previousWasSpace = false
+            var index = 0
+            // Eight bytes at a time while no byte is below 0x0E (tab, line feed, form feed and
+            // carriage return are; the rare word with one goes to the byte loop): two spaces in
+            // a row, within a word or across two, are found from the exact per-byte flags.
+            while index + 8 <= buffer.count {
+                let word = ByteScan.load(buffer, at: index)
+                if ByteScan.word(word, hasByteBelow: 0x0E) { break }
+                let spaces = ByteScan.zeroByteFlags(word ^ 0x2020_2020_2020_2020)
+                if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return true }
+                previousWasSpace = spaces >> 63 != 0
+                index += 8
+            }
+            return needsCollapsing(UnsafeBufferPointer(rebasing: buffer[index...]), afterSpace: previousWasSpace)
+        }
+    }
+
+    private static func needsCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, afterSpace: Bool) -> Bool {
+        var previousWasSpace = afterSpace
         for byte in bytes {
             if byte == 0x20 {
                 if previousWasSpace { return true }

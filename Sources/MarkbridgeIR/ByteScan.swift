@@ -24,6 +24,21 @@ public enum ByteScan {
         (word &- ones &* UInt64(bound)) & ~word & highBits != 0
     }
 
+    /// The high bit of each byte of `word` that is zero, and no other bit: exact per byte (no
+    /// borrow crosses bytes), for when it matters which bytes matched, not only whether any did.
+    @inline(__always)
+    public static func zeroByteFlags(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word) & highBits
+    }
+
+    /// The high bit of each byte of `word` that is at least 0xE0 (a lead byte of three or four
+    /// bytes in UTF-8), exact per byte.
+    @inline(__always)
+    public static func leadOfThreeOrMoreFlags(_ word: UInt64) -> UInt64 {
+        word & (word << 1) & (word << 2) & highBits
+    }
+
     /// Whether every byte of `word` is ASCII.
     @inline(__always)
     public static func isASCII(_ word: UInt64) -> Bool {
@@ -61,6 +76,34 @@ public enum ByteScan {
         }
         while index < buffer.count {
             if buffer[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// How many UTF-16 code units the (valid) UTF-8 in `buffer` encodes: one for every byte
+    /// that is not a continuation byte, and one more for every lead of four bytes.
+    public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        while index + 8 <= buffer.count {
+            // Per-byte tallies as in `count(of:in:)`; a byte adds at most 2, so 127 words fit.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 127, index + 8 <= buffer.count {
+                let word = load(buffer, at: index)
+                let continuation = word & ~(word << 1) & highBits
+                let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
+                lanes &+= ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
+                index += 8
+                words += 1
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while index < buffer.count {
+            let byte = buffer[index]
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
             index += 1
         }
         return count

@@ -73,11 +73,7 @@ public struct OffsetTranslator {
 
     /// UTF-16 code units of valid UTF-8: one per scalar, two for a four-byte scalar.
     public static func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes {
-            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-        }
-        return count
+        ByteScan.utf16Count(ofUTF8: bytes)
     }
 
     /// The UTF-8 offset where the UTF-16 offset `offset` falls in `text`, or nil when it is

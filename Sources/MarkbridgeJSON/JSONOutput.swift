@@ -66,7 +66,20 @@ struct JSONOutput: ~Copyable {
             var runStart = 0
             var index = 0
             let count = utf8.count
+            // Words of eight bytes with nothing to escape are skipped whole: no control, quote
+            // or backslash, and no lead byte of three or more (U+2028, U+2029 and noncharacters
+            // begin with one). After a word that has one, eight bytes go one at a time.
+            var bytewiseUntil = 0
             while index < count {
+                if index >= bytewiseUntil && index + 8 <= count {
+                    let word = ByteScan.load(utf8, at: index)
+                    if !ByteScan.word(word, hasByteBelow: 0x20) && !ByteScan.word(word, contains: 0x22)
+                        && !ByteScan.word(word, contains: 0x5C) && ByteScan.leadOfThreeOrMoreFlags(word) == 0 {
+                        index += 8
+                        continue
+                    }
+                    bytewiseUntil = index + 8
+                }
                 let byte = utf8[index]
                 var escapeLength = 0
                 var scalar: UInt32 = 0

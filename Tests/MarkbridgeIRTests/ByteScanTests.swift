@@ -31,4 +31,32 @@ struct ByteScanTests {
             #expect(ByteScan.firstIndex(of: 0x3C, in: buffer, from: 78) == nil)
         }
     }
+
+    @Test("utf16Count(ofUTF8:) equals the string's own UTF-16 count", arguments: [0, 1, 7, 8, 9, 1_015, 1_016, 1_017, 2_040, 9_000])
+    func utf16Count(length: Int) {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", " ", "é", "П", "日", "👍", "\u{FEFF}", "𝔘"]
+        var text = ""
+        while text.utf8.count < length { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+        // Every piece alone, too: a word of one kind of byte is where lane tallies peak.
+        for candidate in [text] + pieces.map({ String(repeating: $0, count: max(1, length / 4)) }) {
+            var copy = candidate
+            let fast = copy.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
+            #expect(fast == candidate.utf16.count)
+        }
+    }
+
+    @Test("zeroByteFlags marks exactly the zero bytes")
+    func zeroByteFlags() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<8).map { _ in [0x00, 0x01, 0x80, 0xFF, 0x20][Int(random.next() % 5)] as UInt8 }
+            let word = bytes.withUnsafeBufferPointer { ByteScan.load($0, at: 0) }
+            let expected = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element == 0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
+            #expect(ByteScan.zeroByteFlags(word) == expected)
+            let leads = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element >= 0xE0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
+            #expect(ByteScan.leadOfThreeOrMoreFlags(word) == leads)
+        }
+    }
 }
+

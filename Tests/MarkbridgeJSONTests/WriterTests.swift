@@ -21,6 +21,51 @@ struct WriterTests {
         #expect(written == fixture.expected + "\n", "\(fixture.origin) \(fixture.title)")
     }
 
+    /// The escaping rules written out one scalar at a time, as the reference the writer's
+    /// word-at-a-time skipping must agree with.
+    static func referenceLiteral(_ text: String) -> String {
+        func hex(_ unit: UInt32) -> String {
+            let digits = String(unit, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            case 0..<0x20, 0x2028, 0x2029, 0xFDD0...0xFDEF: out += hex(value)
+            case _ where value & 0xFFFE == 0xFFFE:
+                if value > 0xFFFF {
+                    out += hex(0xD800 + ((value - 0x10000) >> 10)) + hex(0xDC00 + ((value - 0x10000) & 0x3FF))
+                } else {
+                    out += hex(value)
+                }
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test("String escaping agrees with the rules one scalar at a time, over random text", arguments: [3, 8, 9, 17, 40])
+    func escaping(length: Int) {
+        var random = SystemRandomNumberGenerator()
+        // Noncharacters cannot be written in a literal: they are made from their values.
+        let pieces = ["a", "a", "a", " ", "П", "日", "👍", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}",
+                      "\u{2027}", "\u{FFFD}", "é"]
+            + [0xFDD0, 0xFFFE, 0x1FFFF, 0x10FFFE].map { String(Character(Unicode.Scalar($0)!)) }
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<length { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            #expect(JSONStringLiteral.encode(text) == Self.referenceLiteral(text), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test("Pretty output: two-space indentation, one key a line")
     func pretty() {
         let document = Document(blocks: [Block(.paragraph, text: "ab", markups: [Markup(.strong, start: 0, end: 1)]), Block(.horizontalRule)])

@@ -1,0 +1,31 @@
+import Testing
+@testable import MarkbridgeHTML
+
+/// The walker's word-at-a-time check of whether text needs collapsing, against the rule
+/// itself: a tab, line feed, form feed or carriage return, or two spaces in a row.
+@Suite("Whitespace collapsing check")
+struct WhitespaceCollapsingTests {
+    static func naive(_ bytes: [UInt8]) -> Bool {
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D { return true }
+            if byte == 0x20 && index > 0 && bytes[index - 1] == 0x20 { return true }
+        }
+        return false
+    }
+
+    @Test("Agrees with the rule over random text, across word boundaries", arguments: [1, 7, 8, 9, 15, 16, 17, 64])
+    func agrees(length: Int) {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x61, 0x61, 0x61, 0x20, 0x20, 0xD0, 0x9F, 0x0B, 0x09, 0x0A, 0x0C, 0x0D, 0x00]
+        for _ in 0..<3_000 {
+            // Mostly letters and single spaces, so that the rare hit can land anywhere.
+            let bytes = (0..<length).map { _ in random.next() % 6 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : 0x61 }
+            #expect(HTMLTreeWalker.needsCollapsing(bytes[...]) == Self.naive(bytes), "\(bytes)")
+        }
+        // Two spaces that straddle the boundary of two words.
+        var straddling = [UInt8](repeating: 0x61, count: 16)
+        straddling[7] = 0x20
+        straddling[8] = 0x20
+        #expect(HTMLTreeWalker.needsCollapsing(straddling[...]))
+    }
+}
