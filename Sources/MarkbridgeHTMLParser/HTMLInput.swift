@@ -77,34 +77,27 @@ struct HTMLInput {
         raw.withUnsafeBufferPointer { buffer in
             var index = start
             while index < buffer.count {
-                let byte = buffer[index]
-                if byte < 0x80 {
-                    // Eight ASCII bytes at a time; a word with other bytes goes one byte on.
-                    if index + 8 <= buffer.count {
-                        let word = ByteScan.load(buffer, at: index)
-                        if ByteScan.isASCII(word) && !ByteScan.word(word, contains: 0x0D) {
-                            index += 8
-                            continue
-                        }
+                index = UTF8Validation.skipWordsOfOneAndTwoByteSequences(buffer, from: index, excluding: 0x0D)
+                // Byte by byte for at least a word after the words stopped (CJK text, say).
+                let resume = index + 8
+                while index < buffer.count && index < resume {
+                    let byte = buffer[index]
+                    if byte < 0x80 {
+                        if byte == 0x0D { return index }
+                        index += 1
+                        continue
                     }
-                    if byte == 0x0D { return index }
-                    index += 1
-                    continue
+                    // The commonest three-byte sequences inline: leads E1-EC (most of CJK), whose
+                    // second byte has no narrower range than any continuation byte.
+                    if byte >= 0xE1 && byte <= 0xEC && index + 2 < buffer.count
+                        && buffer[index + 1] & 0xC0 == 0x80 && buffer[index + 2] & 0xC0 == 0x80 {
+                        index += 3
+                        continue
+                    }
+                    let length = UTF8Validation.sequenceLength(buffer, at: index)
+                    if length == 0 { return index }
+                    index += length
                 }
-                // The commonest sequences inline: two bytes (Latin, Cyrillic, Greek, ...) and
-                // three bytes led by E1-EC (most of CJK), whose second byte has no narrower range.
-                if byte >= 0xC2 && byte <= 0xDF && index + 1 < buffer.count && buffer[index + 1] & 0xC0 == 0x80 {
-                    index += 2
-                    continue
-                }
-                if byte >= 0xE1 && byte <= 0xEC && index + 2 < buffer.count
-                    && buffer[index + 1] & 0xC0 == 0x80 && buffer[index + 2] & 0xC0 == 0x80 {
-                    index += 3
-                    continue
-                }
-                let length = UTF8Validation.sequenceLength(buffer, at: index)
-                if length == 0 { return index }
-                index += length
             }
             return nil
         }
