@@ -197,6 +197,8 @@ final class NamedCharacterReferences: Sendable {
             }
         }
         precondition(longest <= Self.wordsPerKey * 8, "a named reference longer than the packed key")
+        // A lookup stops at a free slot, so one at least must stay free.
+        precondition(count < 1 << Self.slotBits, "the named reference table has no free slot")
         self.keys = keys
         self.values = values
         self.valueBytes = valueBytes
@@ -233,7 +235,11 @@ final class NamedCharacterReferences: Sendable {
 
     private static func freeSlot(for key: (UInt64, UInt64, UInt64, UInt64), in keys: [UInt64]) -> Int {
         var slot = slot(of: key)
+        var probes = 0
         while keys[slot * wordsPerKey] != 0 {
+            // The table is a constant; a full one is a mistake in it, not in anyone's input.
+            probes += 1
+            precondition(probes < 1 << slotBits, "the named reference table has more entries than slots")
             precondition(!matches(key, at: slot, in: keys), "a named reference listed twice")
             slot = (slot + 1) & ((1 << slotBits) - 1)
         }

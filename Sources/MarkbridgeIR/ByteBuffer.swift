@@ -6,6 +6,11 @@
 /// digits, a run of text between two escapes). An array element store also checks uniqueness
 /// and bounds. This buffer is noncopyable, so it needs neither: a piece costs a capacity check
 /// and a copy, and the storage is freed when the buffer goes away.
+///
+/// A writer uses it as scratch space and drains it into its output array now and then (see
+/// `drain(into:)`): the output is then built in place, and never held twice, as copying one
+/// finished buffer into an array at the end would (that put HTML -> JSON's peak memory from
+/// 3.9 to 6.1 times the input).
 public struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
@@ -23,8 +28,6 @@ public struct ByteBuffer: ~Copyable {
     @inlinable public var count: Int { used }
 
     @inlinable public var isEmpty: Bool { used == 0 }
-
-    @inlinable public var last: UInt8? { used > 0 ? base[used - 1] : nil }
 
     @inlinable
     public mutating func append(_ byte: UInt8) {
@@ -60,23 +63,13 @@ public struct ByteBuffer: ~Copyable {
         bytes.withUnsafeBytes { append($0) }
     }
 
-    public mutating func removeLast() {
-        precondition(used > 0, "removeLast on an empty ByteBuffer")
-        used -= 1
-    }
-
-    /// Forgets the contents and keeps the storage for reuse.
-    public mutating func removeAll() {
+    /// Appends the bytes written to `array` and empties the buffer, keeping its storage.
+    public mutating func drain(into array: inout [UInt8]) {
+        array.append(contentsOf: UnsafeBufferPointer(start: base, count: used))
         used = 0
     }
 
-    /// Calls `body` with the bytes written so far.
-    @inlinable
-    public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try body(UnsafeBufferPointer(start: base, count: used))
-    }
-
-    /// The bytes written, as an array; the buffer is done with.
+    /// The bytes written, as an array (a copy: for small outputs; large ones drain).
     public consuming func finish() -> [UInt8] {
         [UInt8](UnsafeBufferPointer(start: base, count: used))
     }

@@ -4,15 +4,26 @@ import MarkbridgeIR
 /// RFC 8259 and I-JSON: quotes, backslashes and C0 controls escaped; U+2028 and U+2029 escaped so
 /// the output is also valid JavaScript; noncharacters escaped; everything else written raw.
 struct JSONOutput: ~Copyable {
-    private var buffer: ByteBuffer
+    /// Pieces are written to `buffer`, which is drained into `bytes` once it holds
+    /// `drainThreshold` bytes: cheap small writes, and the output built in place.
+    private var buffer = ByteBuffer(capacity: 2 * drainThreshold)
+    private var bytes: [UInt8] = []
+    private static let drainThreshold = 1 << 15
 
     init(capacity: Int) {
-        buffer = ByteBuffer(capacity: capacity)
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Drains the scratch buffer into the output if it has grown large; writers call this
+    /// between units (blocks, strings), not inside them.
+    mutating func drainIfLarge() {
+        if buffer.count >= Self.drainThreshold { buffer.drain(into: &bytes) }
     }
 
     /// The bytes written; the output is done with after this.
     consuming func finish() -> [UInt8] {
-        buffer.finish()
+        buffer.drain(into: &bytes)
+        return bytes
     }
 
     mutating func raw(_ text: StaticString) {
@@ -103,6 +114,7 @@ struct JSONOutput: ~Copyable {
             if runStart < count { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
         buffer.append(UInt8(ascii: "\""))
+        drainIfLarge()
     }
 
     /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,

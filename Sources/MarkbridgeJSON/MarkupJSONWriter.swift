@@ -63,6 +63,7 @@ private struct Emitter: ~Copyable {
         for (index, block) in document.blocks.enumerated() {
             element()
             self.block(block, index: index)
+            output.drainIfLarge()
         }
         close(UInt8(ascii: "]"), empty: document.blocks.isEmpty)
         close(UInt8(ascii: "}"), empty: false)
