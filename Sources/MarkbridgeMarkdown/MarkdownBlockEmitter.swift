@@ -122,8 +122,15 @@ struct MarkdownBlockEmitter {
         // ends inside, or covers exactly: which one nests inside depends on the order) is read
         // back too, and written as inline HTML when it cannot be a span.
         let hasEmphasis = block.markups.contains { $0.kind == .strong || $0.kind == .emphasis }
-        let codeCrossed = Self.markupReachesIntoCode(block.markups)
+        let codes = CodeSpans(block.markups)
+        let codeCrossed = !codes.isEmpty && Self.markupReachesIntoCode(block.markups, codes)
         let needsReading = hasEmphasis || codeCrossed
+        // A markup that starts inside a code span is opened while the span collects its text,
+        // so its delimiter or tag becomes code text in every style (backticks hold no markup):
+        // no style can read back, and the block goes to HTML without trying them. (Markups
+        // that only end inside one split it instead, and can.) With HTML dropped, some
+        // markups write nothing, so this holds only when HTML is kept.
+        if allowsHTML && !codes.isEmpty && Self.markupStartsInsideCode(block.markups, codes) { return nil }
         for style in styles {
             var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
             let inline = renderer.render(block, blockIndex: index)
@@ -146,13 +153,85 @@ struct MarkdownBlockEmitter {
         return inline
     }
 
-    /// Whether a markup other than a code span overlaps one without strictly containing it.
-    static func markupReachesIntoCode(_ markups: [Markup]) -> Bool {
-        markups.contains { code in
-            code.kind == .code && markups.contains { other in
-                other != code && other.range.start < code.range.end && other.range.end > code.range.start
-                    && !(other.range.start <= code.range.start && other.range.end >= code.range.end && other.range != code.range)
+    /// Whether a markup other than a code span overlaps one without strictly containing it:
+    /// it starts or ends inside one, or covers exactly the same text.
+    static func markupReachesIntoCode(_ markups: [Markup], _ codes: CodeSpans? = nil) -> Bool {
+        let codes = codes ?? CodeSpans(markups)
+        guard !codes.isEmpty else { return false }
+        // Code spans that overlap or touch each other (never in a canonical IR) count too.
+        if codes.overlapOneAnother { return true }
+        return markups.contains { other in
+            other.kind != .code && (codes.hasInside(other.range.start) || codes.hasInside(other.range.end) || codes.contains(other.range))
+        }
+    }
+
+    /// Whether a markup other than a code span starts strictly inside one.
+    static func markupStartsInsideCode(_ markups: [Markup], _ codes: CodeSpans? = nil) -> Bool {
+        let codes = codes ?? CodeSpans(markups)
+        guard !codes.isEmpty else { return false }
+        return markups.contains { $0.kind != .code && codes.hasInside($0.range.start) }
+    }
+
+    /// A block's code spans, sorted, for questions about offsets in O(log n) each: a block with
+    /// many markups is still checked in O(n log n), never by comparing every pair.
+    struct CodeSpans {
+        /// The spans' ranges by start.
+        private let ranges: [TextRange]
+        /// Their interiors merged where they overlap or touch, by start: an offset inside one of
+        /// these is inside a span or on the edge where two meet (which only makes a caller
+        /// more careful).
+        private let interiors: [TextRange]
+
+        init(_ markups: [Markup]) {
+            // Most blocks have no code span: they cost one pass and no allocation.
+            guard markups.contains(where: { if case .code = $0.kind { true } else { false } }) else {
+                ranges = []
+                interiors = []
+                return
             }
+            ranges = markups.compactMap { markup in
+                if case .code = markup.kind, !markup.range.isEmpty { markup.range } else { nil }
+            }.sorted { $0.start < $1.start }
+            var merged: [TextRange] = []
+            for range in ranges {
+                if let last = merged.last, range.start <= last.end {
+                    merged[merged.count - 1] = TextRange(start: last.start, end: max(last.end, range.end))
+                } else {
+                    merged.append(range)
+                }
+            }
+            interiors = merged
+        }
+
+        var isEmpty: Bool { ranges.isEmpty }
+
+        var overlapOneAnother: Bool { interiors.count < ranges.count }
+
+        /// Whether `offset` is strictly inside a span (after its start, before its end).
+        func hasInside(_ offset: Int) -> Bool {
+            // The last interior that starts before the offset.
+            var low = 0
+            var high = interiors.count
+            while low < high {
+                let middle = (low + high) / 2
+                if interiors[middle].start < offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && offset < interiors[low - 1].end
+        }
+
+        /// Whether a span covers exactly `range`.
+        func contains(_ range: TextRange) -> Bool {
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].start < range.start { low = middle + 1 } else { high = middle }
+            }
+            while low < ranges.count && ranges[low].start == range.start {
+                if ranges[low].end == range.end { return true }
+                low += 1
+            }
+            return false
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 
@@ -29,6 +30,28 @@ struct MarkdownHostileInputTests {
             _ = try? MarkdownReader().read(bytes)
         }
         #expect(ratios.contains { $0 < 6 }, "\(name): ratios \(ratios)")
+    }
+
+    /// The writer's side: one block with thousands of code spans between thousands of strong
+    /// words. Whether a markup reaches into a code span was once asked of every pair of
+    /// markups, and a block where none does had to try them all.
+    @Test("Writing a block with thousands of code spans: four times the markups at most 6x the time")
+    func writerLinear() {
+        func document(_ words: Int) -> [UInt8] {
+            let text = (0..<words).map { "w\($0 % 10)" }.joined(separator: " ")
+            var markups: [String] = []
+            for word in stride(from: 0, to: words - 1, by: 2) {
+                let start = word * 3
+                markups.append(#"{"type":"CODE","start":\#(start),"end":\#(start + 2)}"#)
+                markups.append(#"{"type":"STRONG","start":\#(start + 3),"end":\#(start + 5)}"#)
+            }
+            return Array(#"{"paragraphs":[{"type":"P","text":"\#(text)","markups":[\#(markups.joined(separator: ","))]}]}"#.utf8)
+        }
+        let ratios = LinearTime.ratios(small: document(1_000), large: document(4_000), limit: 6) { bytes in
+            guard let read = try? MarkupJSONReader().read(bytes) else { return }
+            _ = MarkdownWriter().write(read.value)
+        }
+        #expect(ratios.contains { $0 < 6 }, "ratios \(ratios)")
     }
 
     @Test("Mutated Markdown never traps, and what it reads satisfies the invariants")
