@@ -12,10 +12,13 @@ enum Corpus {
         /// One document of about 5 MB made of a given HTML file repeated (`--input FILE`): the
         /// generated corpus is a stress corpus, and this measures content as it really is.
         case file
+        /// The given file as 20,000 separate documents (`--input FILE`).
+        case files
     }
 
-    /// The shapes measured by default: `file` needs a file.
+    /// The shapes measured by default: `file` and `files` need a file.
     static let generatedShapes: [Shape] = [.large, .small]
+    static let fileShapes: [Shape] = [.file, .files]
 
     static let seed: UInt64 = 20_261_129
 
@@ -30,11 +33,15 @@ enum Corpus {
         var generator = DocumentGenerator(seed: seed)
         var htmlGenerator = HTMLCorpusGenerator(seed: seed)
         switch shape {
-        case .file:
+        case .file, .files:
             guard let inputFile, let data = FileManager.default.contents(atPath: inputFile) else {
                 throw CorpusError.unreadable(inputFile ?? "(no --input given)")
             }
             let piece = String(decoding: data, as: UTF8.self)
+            if shape == .files {
+                let document = try HTMLReader().read(Array(piece.utf8)).value
+                return Array(repeating: Sample(document: document, html: piece), count: max(1, Int(20_000 * scale)))
+            }
             let target = Int(5_000_000 * scale)
             var html = ""
             html.reserveCapacity(target + piece.utf8.count)

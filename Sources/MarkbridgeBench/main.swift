@@ -5,8 +5,9 @@ import Markbridge
 // child process of its own so that its peak memory is its own.
 //
 //   markbridge-bench [--scale S] [--path NAME]    all paths (or one), a table on standard output
-//   markbridge-bench --input FILE [--path NAME]   the same over one HTML file repeated to ~5 MB
-//                                                  (the JSON and Markdown paths start from its IR)
+//   markbridge-bench --input FILE [--path NAME]   the same over one HTML file repeated to ~5 MB,
+//                                                  and as 20,000 documents (the JSON and Markdown
+//                                                  paths start from its IR)
 //   markbridge-bench --child PATH SHAPE --scale S [--runs N]
 //                                                  one measurement, as a tab-separated line; with
 //                                                  --runs, exactly N runs (for `perf stat`)
@@ -41,7 +42,7 @@ print("markbridge-bench: release build required for meaningful figures; "
 print(Runner.header)
 var failed = false
 for path in BenchmarkPath.all where only == nil || path.name == only {
-    for shape in inputFile == nil ? Corpus.generatedShapes : [.file] {
+    for shape in inputFile == nil ? Corpus.generatedShapes : Corpus.fileShapes {
         let line = Runner.spawn(path: path.name, shape: shape.rawValue, scale: scale, inputFile: inputFile)
         if line.hasPrefix("error") { failed = true }
         print(Runner.format(line))
