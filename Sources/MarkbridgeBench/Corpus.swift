@@ -14,10 +14,14 @@ enum Corpus {
         case file
         /// The given file as 20,000 separate documents (`--input FILE`).
         case files
+        /// One ~5 MB document and 20,000 ~2 KB ones of generated prose at the density of real
+        /// articles (`ProseCorpusGenerator`); the JSON and Markdown paths start from its IR.
+        case prose
+        case proseSmall = "prose-small"
     }
 
     /// The shapes measured by default: `file` and `files` need a file.
-    static let generatedShapes: [Shape] = [.large, .small]
+    static let generatedShapes: [Shape] = [.large, .small, .prose, .proseSmall]
     static let fileShapes: [Shape] = [.file, .files]
 
     static let seed: UInt64 = 20_261_129
@@ -49,6 +53,13 @@ enum Corpus {
             // The IR the JSON and Markdown paths start from is the file's own reading.
             let document = try HTMLReader().read(Array(html.utf8)).value
             return [Sample(document: document, html: html)]
+        case .prose, .proseSmall:
+            var prose = ProseCorpusGenerator(seed: seed)
+            let (count, size) = shape == .prose ? (1, Int(5_000_000 * scale)) : (Int(20_000 * scale), 2_000)
+            return try (0..<count).map { _ in
+                let html = prose.fragment(approximateBytes: size)
+                return Sample(document: try HTMLReader().read(Array(html.utf8)).value, html: html)
+            }
         case .large:
             return [Sample(document: generator.document(approximateTextBytes: Int(4_400_000 * scale)),
                            html: htmlGenerator.fragment(approximateBytes: Int(5_000_000 * scale)))]

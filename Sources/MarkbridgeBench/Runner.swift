@@ -84,7 +84,7 @@ enum Runner {
     }
 
     private static func pad(_ columns: [String]) -> String {
-        let widths = [14, 7, 7, 9, 8, 9, 20, 16, 5]
+        let widths = [14, 12, 7, 9, 8, 9, 20, 16, 5]
         return zip(columns, widths).map { column, width in
             column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
         }.joined()

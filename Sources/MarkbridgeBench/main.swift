@@ -28,10 +28,10 @@ if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count 
     exit(line.hasPrefix("error") ? 1 : 0)
 }
 
-// `--corpus html|json` writes the large corpus document to standard output, to look at it.
+// `--corpus html|json|prose` writes a large corpus document to standard output, to look at it.
 if let format = option("--corpus") {
-    guard let sample = try? Corpus.samples(.large, scale: scale)[0] else { exit(1) }
-    print(format == "html" ? sample.html : String(decoding: MarkupJSONWriter().write(sample.document).value, as: UTF8.self))
+    guard let sample = try? Corpus.samples(format == "prose" ? .prose : .large, scale: scale)[0] else { exit(1) }
+    print(format == "json" ? String(decoding: MarkupJSONWriter().write(sample.document).value, as: UTF8.self) : sample.html)
     exit(0)
 }
 

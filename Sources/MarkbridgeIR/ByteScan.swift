@@ -55,18 +55,39 @@ public enum ByteScan {
     public static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         let pattern = ones &* UInt64(byte)
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return tally(buffer, wordsPerFlush: 255, word: { word in
+            let differing = word ^ pattern
+            // A byte's high bit ends up set exactly when the byte is non-zero (no borrows).
+            let nonZero = ((differing & low7) &+ low7) | differing
+            return (~nonZero & highBits) >> 7
+        }, byte: { $0 == byte ? 1 : 0 })
+    }
+
+    /// How many UTF-16 code units the (valid) UTF-8 in `buffer` encodes: one for every byte
+    /// that is not a continuation byte, and one more for every lead of four bytes.
+    public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        // A byte adds at most 2 to its lane, so 127 words fit before a flush.
+        tally(buffer, wordsPerFlush: 127, word: { word in
+            let continuation = word & ~(word << 1) & highBits
+            let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
+            return ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
+        }, byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
+    }
+
+    /// Sums a per-byte quantity over `buffer`: `word` gives it for eight bytes at once as eight
+    /// byte lanes, which add up in one word and are summed every `wordsPerFlush` words, before a
+    /// lane could overflow (cheaper than a population count per word: x86-64's baseline has no
+    /// POPCNT); `byte` gives it for the bytes of the tail.
+    @inline(__always)
+    private static func tally(_ buffer: UnsafeBufferPointer<UInt8>, wordsPerFlush: Int,
+                              word perWord: (UInt64) -> UInt64, byte perByte: (UInt8) -> Int) -> Int {
         var count = 0
         var index = 0
         while index + 8 <= buffer.count {
-            // Per-byte tallies in one word, summed every 255 words before a lane could overflow:
-            // cheaper than a population count per word (x86-64's baseline has no POPCNT).
             var lanes: UInt64 = 0
             var words = 0
-            while words < 255, index + 8 <= buffer.count {
-                let differing = load(buffer, at: index) ^ pattern
-                // A byte's high bit ends up set exactly when the byte is non-zero (no borrows).
-                let nonZero = ((differing & low7) &+ low7) | differing
-                lanes &+= (~nonZero & highBits) >> 7
+            while words < wordsPerFlush, index + 8 <= buffer.count {
+                lanes &+= perWord(load(buffer, at: index))
                 index += 8
                 words += 1
             }
@@ -75,35 +96,7 @@ public enum ByteScan {
             count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while index < buffer.count {
-            if buffer[index] == byte { count += 1 }
-            index += 1
-        }
-        return count
-    }
-
-    /// How many UTF-16 code units the (valid) UTF-8 in `buffer` encodes: one for every byte
-    /// that is not a continuation byte, and one more for every lead of four bytes.
-    public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var index = 0
-        while index + 8 <= buffer.count {
-            // Per-byte tallies as in `count(of:in:)`; a byte adds at most 2, so 127 words fit.
-            var lanes: UInt64 = 0
-            var words = 0
-            while words < 127, index + 8 <= buffer.count {
-                let word = load(buffer, at: index)
-                let continuation = word & ~(word << 1) & highBits
-                let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
-                lanes &+= ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
-                index += 8
-                words += 1
-            }
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while index < buffer.count {
-            let byte = buffer[index]
-            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+            count += perByte(buffer[index])
             index += 1
         }
         return count

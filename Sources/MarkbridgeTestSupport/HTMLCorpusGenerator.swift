@@ -2,7 +2,7 @@
 /// debris: headings, paragraphs with inline formatting and inline styles, links, `<br>`,
 /// entities, nested lists (some placed directly in a list, as editors emit), images, tables,
 /// comments, and now and then an unclosed or misnested tag.
-public struct HTMLCorpusGenerator {
+public struct HTMLCorpusGenerator: HTMLBlockGenerator {
     private var random: SeededRandom
 
     public init(seed: UInt64) {
@@ -11,16 +11,7 @@ public struct HTMLCorpusGenerator {
 
     static let words = DocumentGenerator.ordinaryWords + ["&amp;", "&nbsp;", "&lt;tag&gt;", "&#8212;", "&quot;quoted&quot;", "x&ampy"]
 
-    /// A fragment of roughly `bytes` bytes.
-    public mutating func fragment(approximateBytes bytes: Int) -> String {
-        var out = ""
-        while out.utf8.count < bytes {
-            out += block()
-        }
-        return out
-    }
-
-    private mutating func block() -> String {
+    public mutating func block() -> String {
         switch random.below(20) {
         case 0: return "<h\(1 + random.below(3))>\(inline(words: 3 + random.below(5)))</h\(1 + random.below(3))>\n"
         case 1, 2: return list(depth: 0)
@@ -78,5 +69,21 @@ public struct HTMLCorpusGenerator {
             out += "</tr>"
         }
         return out + "</tbody></table>\n"
+    }
+}
+
+/// A generator of HTML one block at a time, of which fragments of a given size are made.
+public protocol HTMLBlockGenerator {
+    mutating func block() -> String
+}
+
+extension HTMLBlockGenerator {
+    /// Blocks until the fragment has roughly `bytes` bytes.
+    public mutating func fragment(approximateBytes bytes: Int) -> String {
+        var out = ""
+        while out.utf8.count < bytes {
+            out += block()
+        }
+        return out
     }
 }
