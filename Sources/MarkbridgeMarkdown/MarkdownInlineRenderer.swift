@@ -90,10 +90,15 @@ struct MarkdownInlineRenderer {
     private static func hasSpaceAtLineEdge(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if first == 0x20 || last == 0x20 { return true }
-        for index in bytes.indices.dropFirst() where bytes[index] == 0x0A || bytes[index - 1] == 0x0A {
-            if bytes[index] == 0x20 || bytes[index - 1] == 0x20 { return true }
+        // Only the bytes on either side of each line feed, found eight bytes at a time.
+        return bytes.withUnsafeBufferPointer { buffer in
+            var from = 0
+            while let newline = ByteScan.firstIndex(of: 0x0A, in: buffer, from: from) {
+                if (newline > 0 && buffer[newline - 1] == 0x20) || (newline + 1 < buffer.count && buffer[newline + 1] == 0x20) { return true }
+                from = newline + 1
+            }
+            return false
         }
-        return false
     }
 
     /// Image alt text: escaped as text, a line break as a character reference (a real one
