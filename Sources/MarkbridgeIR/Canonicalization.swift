@@ -28,14 +28,21 @@ extension Document {
 
 extension Block {
     public mutating func canonicalize() {
+        canonicalize(edgesKnownFreeOfWhitespace: false)
+    }
+
+    /// `edgesKnownFreeOfWhitespace`: the caller has checked that no trimmable markup begins or
+    /// ends with whitespace (the document builder, which knows each edge's byte), so the check
+    /// that walks the text to every edge is skipped.
+    mutating func canonicalize(edgesKnownFreeOfWhitespace: Bool) {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
-        if markups.isEmpty || Self.isCanonical(markups, in: text) { return }
+        if markups.isEmpty || Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }
         // Readers open the markups of one element in whatever order its rules list them: often
         // sorting is all that is missing.
         if !Self.isSorted(markups) {
             markups.sort(by: MarkupOrder.precedes)
-            if Self.isCanonical(markups, in: text) { return }
+            if Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }
         }
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
@@ -48,7 +55,7 @@ extension Block {
     /// Whether `markups` are already canonical: the usual case for a reader's output, checked in
     /// one pass so that only blocks that need it pay for sorting and merging. Conservative: a
     /// markup touching an earlier one of the same kind (which may or may not merge) says no.
-    static func isCanonical(_ markups: [Markup], in text: String) -> Bool {
+    static func isCanonical(_ markups: [Markup], in text: String, edgesKnownFreeOfWhitespace: Bool = false) -> Bool {
         // Scratch space on the stack: this runs for every block every reader makes.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: MarkupKind.rankCount) { furthestEnd in
             furthestEnd.initialize(repeating: Int.min)
@@ -61,7 +68,7 @@ extension Block {
                     let rank = markup.kind.canonicalRank
                     if markup.range.start <= furthestEnd[rank] { return false }
                     furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
-                    if markup.kind.trimsWhitespaceEdges {
+                    if markup.kind.trimsWhitespaceEdges && !edgesKnownFreeOfWhitespace {
                         edges[edgeCount] = markup.range.start
                         edges[edgeCount + 1] = markup.range.end - 1
                         edgeCount += 2

@@ -22,6 +22,10 @@ public struct DocumentBuilder: Sendable {
     /// Markups in the order they were opened, so mostly in canonical order already; an open
     /// markup's slot has its start and is given its end when it closes.
     private var markups: [Markup] = []
+    /// Each markup's range in bytes of `text`, slot for slot: where a reader builds the block,
+    /// the byte at each edge is known, and whether it is whitespace (which canonical form
+    /// trims) is asked there, instead of walking the text to every UTF-16 edge afterwards.
+    private var markupBytes: [(start: Int, end: Int)] = []
     /// Open markups by id: the slot in `markups` each fills when it closes.
     private var open: [(id: Int, slot: Int)] = []
     private var nextID = 0
@@ -74,6 +78,7 @@ public struct DocumentBuilder: Sendable {
         guard utf16Length > 0 else { return }
         for entry in open where entry.id > pendingSpaceMark && markups[entry.slot].range.start == utf16Length {
             markups[entry.slot].range.start += 1
+            markupBytes[entry.slot].start += 1
         }
         text.append(0x20)
         utf16Length += 1
@@ -115,8 +120,10 @@ public struct DocumentBuilder: Sendable {
     public mutating func appendImage(_ image: ImageSource) {
         append("")
         let start = utf16Length
+        let startByte = text.count
         append("\u{FFFC}")
         markups.append(Markup(.image(image), start: start, end: utf16Length))
+        markupBytes.append((startByte, text.count))
     }
 
     /// Opens a markup at the current position.
@@ -127,6 +134,7 @@ public struct DocumentBuilder: Sendable {
         } else {
             open.append((nextID, markups.count))
             markups.append(Markup(kind, start: utf16Length, end: utf16Length))
+            markupBytes.append((text.count, text.count))
         }
         return OpenMarkup(id: nextID)
     }
@@ -153,6 +161,7 @@ public struct DocumentBuilder: Sendable {
         guard let index = open.lastIndex(where: { $0.id == handle.id }) else { return }
         let entry = open.remove(at: index)
         markups[entry.slot].range.end = utf16Length
+        markupBytes[entry.slot].end = text.count
     }
 
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
@@ -162,12 +171,14 @@ public struct DocumentBuilder: Sendable {
         var block = current
         for entry in open {
             markups[entry.slot].range.end = utf16Length
+            markupBytes[entry.slot].end = text.count
         }
         pendingSpace = false
         if !text.isEmpty || keepingIfEmpty {
             block.text = String(decoding: text, as: UTF8.self)
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
-            let length = block.text.utf8.count == text.count ? utf16Length : block.text.utf16.count
+            let repaired = block.text.utf8.count != text.count
+            let length = repaired ? block.text.utf16.count : utf16Length
             for index in markups.indices {
                 markups[index].range.end = min(markups[index].range.end, length)
                 markups[index].range.start = min(markups[index].range.start, markups[index].range.end)
@@ -178,7 +189,7 @@ public struct DocumentBuilder: Sendable {
             exact.reserveCapacity(markups.count)
             exact.append(contentsOf: markups)
             block.markups = exact
-            block.canonicalize()
+            block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
             blocks.append(block)
         }
         isInBlock = false
@@ -187,6 +198,7 @@ public struct DocumentBuilder: Sendable {
         // Markups still open go on in the next block, from its start, in their order.
         if open.isEmpty {
             markups.removeAll(keepingCapacity: true)
+            markupBytes.removeAll(keepingCapacity: true)
         } else {
             var continuing: [Markup] = []
             for index in open.indices {
@@ -195,7 +207,26 @@ public struct DocumentBuilder: Sendable {
             }
             markups.removeAll(keepingCapacity: true)
             markups.append(contentsOf: continuing)
+            markupBytes = Array(repeating: (0, 0), count: continuing.count)
         }
+    }
+
+    /// Whether no markup that canonical form trims begins or ends on a space, tab or line feed
+    /// of the block's text (a removed trailing line break may have left an edge past the end:
+    /// such an edge is at the text's end, and counts as clean only if the text's last byte is).
+    private func edgesFreeOfWhitespace() -> Bool {
+        let count = text.count
+        for (slot, markup) in markups.enumerated() where markup.kind.trimsWhitespaceEdges && !markup.range.isEmpty {
+            let end = min(markupBytes[slot].end, count)
+            let start = min(markupBytes[slot].start, end)
+            guard start < end else { return false }
+            if Self.isTrimmed(text[start]) || Self.isTrimmed(text[end - 1]) { return false }
+        }
+        return true
+    }
+
+    private static func isTrimmed(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A
     }
 
     /// The blocks finished so far.
@@ -222,6 +253,7 @@ public struct DocumentBuilder: Sendable {
         endBlock()
         open.removeAll()
         markups.removeAll()
+        markupBytes.removeAll()
         let document = Document(blocks: blocks)
         blocks = []
         return document
