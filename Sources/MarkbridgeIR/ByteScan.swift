@@ -74,6 +74,16 @@ public enum ByteScan {
         }, byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
     }
 
+    /// The UTF-16 units of the whole UTF-8 sequences in `word`: its bytes that are not
+    /// continuation bytes, and one more for each lead of four bytes.
+    @inline(__always)
+    public static func utf16Units(inWord word: UInt64) -> Int {
+        let continuation = word & ~(word << 1) & highBits
+        let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
+        let lanes = ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
+        return Int((lanes &* ones) >> 56)
+    }
+
     /// Sums a per-byte quantity over `buffer`: `word` gives it for eight bytes at once as eight
     /// byte lanes, which add up in one word and are summed every `wordsPerFlush` words, before a
     /// lane could overflow (cheaper than a population count per word: x86-64's baseline has no

@@ -12,6 +12,13 @@ public struct UTF16Walk {
     /// offset is past the end of `bytes` or falls inside a surrogate pair.
     @inline(__always)
     public mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Eight bytes at a time while the offset is at least eight units ahead: a word that ends
+        // on a sequence boundary (the next byte is no continuation byte) holds whole sequences,
+        // so at most eight units, and its units are counted without a branch per character.
+        while offset - unitOffset >= 8 && byteIndex + 9 <= bytes.count && bytes[byteIndex + 8] & 0xC0 != 0x80 {
+            unitOffset += ByteScan.utf16Units(inWord: ByteScan.load(bytes, at: byteIndex))
+            byteIndex += 8
+        }
         while unitOffset < offset && byteIndex < bytes.count {
             let lead = bytes[byteIndex]
             byteIndex += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4

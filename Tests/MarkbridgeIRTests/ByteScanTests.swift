@@ -60,3 +60,37 @@ struct ByteScanTests {
     }
 }
 
+
+@Suite("UTF-16 walk")
+struct UTF16WalkTests {
+    @Test("Advancing by UTF-16 offsets lands where a walk one scalar at a time does, or on nil inside a pair")
+    func agrees() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", " ", "é", "П", "日", "👍", "𝔘", "abcdefgh", "ПриветПривет"]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 60) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            // The byte index of every UTF-16 offset, or nil inside a surrogate pair.
+            var expected: [Int?] = []
+            var byte = 0
+            for scalar in text.unicodeScalars {
+                expected.append(byte)
+                if scalar.value > 0xFFFF { expected.append(nil) }
+                byte += String(scalar).utf8.count
+            }
+            expected.append(byte)
+            var targets = (0..<Int(random.next() % 8)).map { _ in Int(random.next() % UInt64(expected.count + 2)) }.sorted()
+            targets.append(expected.count - 1)
+            var walk = UTF16Walk()
+            let utf8 = Array(text.utf8)
+            utf8.withUnsafeBufferPointer { buffer in
+                for target in targets {
+                    let landed = walk.advance(to: target, in: buffer)
+                    #expect(landed == (target < expected.count ? expected[target] : nil), "\(text.unicodeScalars.map(\.value)) target \(target)")
+                    // After a miss the walk may be past the target; start again for the next one.
+                    if landed == nil { walk = UTF16Walk() }
+                }
+            }
+        }
+    }
+}
