@@ -39,6 +39,13 @@ public enum ByteScan {
         word & (word << 1) & (word << 2) & highBits
     }
 
+    /// The high bit of each byte of `word` that is at least 0xF0 (a lead byte of four bytes in
+    /// UTF-8, or a byte that is never valid), exact per byte.
+    @inline(__always)
+    public static func leadOfFourFlags(_ word: UInt64) -> UInt64 {
+        word & (word << 1) & (word << 2) & (word << 3) & highBits
+    }
+
     /// Whether every byte of `word` is ASCII.
     @inline(__always)
     public static func isASCII(_ word: UInt64) -> Bool {

@@ -78,14 +78,18 @@ struct JSONOutput: ~Copyable {
             var index = 0
             let count = utf8.count
             // Words of eight bytes with nothing to escape are skipped whole: no control, quote
-            // or backslash, and no lead byte of three or more (U+2028, U+2029 and noncharacters
-            // begin with one). After a word that has one, eight bytes go one at a time.
+            // or backslash, and none of the lead bytes E2, EF and F0-FF, with which U+2028,
+            // U+2029 and the noncharacters begin (so CJK text, led by E3-E9, is skipped too).
+            // After a word that has one, eight bytes go one at a time.
             var bytewiseUntil = 0
             while index < count {
                 if index >= bytewiseUntil && index + 8 <= count {
                     let word = ByteScan.load(utf8, at: index)
+                    let leadsOfThreeOrMore = ByteScan.leadOfThreeOrMoreFlags(word)
                     if !ByteScan.word(word, hasByteBelow: 0x20) && !ByteScan.word(word, contains: 0x22)
-                        && !ByteScan.word(word, contains: 0x5C) && ByteScan.leadOfThreeOrMoreFlags(word) == 0 {
+                        && !ByteScan.word(word, contains: 0x5C)
+                        && (leadsOfThreeOrMore == 0 || (ByteScan.leadOfFourFlags(word) == 0
+                            && !ByteScan.word(word, contains: 0xE2) && !ByteScan.word(word, contains: 0xEF))) {
                         index += 8
                         continue
                     }

@@ -50,12 +50,14 @@ struct ByteScanTests {
     func zeroByteFlags() {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let bytes = (0..<8).map { _ in [0x00, 0x01, 0x80, 0xFF, 0x20][Int(random.next() % 5)] as UInt8 }
+            let bytes = (0..<8).map { _ in [0x00, 0x01, 0x80, 0xFF, 0x20, 0xE3, 0xEF, 0xF0, 0xDF][Int(random.next() % 9)] as UInt8 }
             let word = bytes.withUnsafeBufferPointer { ByteScan.load($0, at: 0) }
             let expected = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element == 0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
             #expect(ByteScan.zeroByteFlags(word) == expected)
             let leads = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element >= 0xE0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
             #expect(ByteScan.leadOfThreeOrMoreFlags(word) == leads)
+            let fours = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element >= 0xF0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
+            #expect(ByteScan.leadOfFourFlags(word) == fours)
         }
     }
 }
