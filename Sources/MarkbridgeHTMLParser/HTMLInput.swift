@@ -74,33 +74,7 @@ struct HTMLInput {
 
     /// The first CR or non-ASCII byte that is not part of valid UTF-8, or nil if there is none.
     private static func firstIssue(in raw: [UInt8], from start: Int) -> Int? {
-        raw.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < buffer.count {
-                index = UTF8Validation.skipWordsOfOneAndTwoByteSequences(buffer, from: index, excluding: 0x0D)
-                // Byte by byte for at least a word after the words stopped (CJK text, say).
-                let resume = index + 8
-                while index < buffer.count && index < resume {
-                    let byte = buffer[index]
-                    if byte < 0x80 {
-                        if byte == 0x0D { return index }
-                        index += 1
-                        continue
-                    }
-                    // The commonest three-byte sequences inline: leads E1-EC (most of CJK), whose
-                    // second byte has no narrower range than any continuation byte.
-                    if byte >= 0xE1 && byte <= 0xEC && index + 2 < buffer.count
-                        && buffer[index + 1] & 0xC0 == 0x80 && buffer[index + 2] & 0xC0 == 0x80 {
-                        index += 3
-                        continue
-                    }
-                    let length = UTF8Validation.sequenceLength(buffer, at: index)
-                    if length == 0 { return index }
-                    index += length
-                }
-            }
-            return nil
-        }
+        raw.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0, from: start, orByte: 0x0D) }
     }
 
     /// The offset in the caller's bytes of a normalised offset.

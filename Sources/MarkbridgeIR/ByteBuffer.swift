@@ -55,10 +55,6 @@ public struct ByteBuffer: ~Copyable {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    public mutating func append(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { append($0) }
-    }
-
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
@@ -67,11 +63,6 @@ public struct ByteBuffer: ~Copyable {
     public mutating func drain(into array: inout [UInt8]) {
         array.append(contentsOf: UnsafeBufferPointer(start: base, count: used))
         used = 0
-    }
-
-    /// The bytes written, as an array (a copy: for small outputs; large ones drain).
-    public consuming func finish() -> [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base, count: used))
     }
 
     @usableFromInline

@@ -39,6 +39,20 @@ public enum ByteScan {
         word & (word << 1) & (word << 2) & highBits
     }
 
+    /// The high bit of each byte of `word` that is a UTF-8 continuation byte (10xxxxxx), exact
+    /// per byte.
+    @inline(__always)
+    public static func continuationFlags(_ word: UInt64) -> UInt64 {
+        word & ~(word << 1) & highBits
+    }
+
+    /// Per byte lane of `word`, the UTF-16 units its byte begins: 1 for a byte that is not a
+    /// continuation byte, 2 for a lead of four bytes, 0 for a continuation byte.
+    @inline(__always)
+    static func utf16UnitLanes(_ word: UInt64) -> UInt64 {
+        ((~continuationFlags(word) & highBits) >> 7) &+ (leadOfFourFlags(word) >> 7)
+    }
+
     /// The high bit of each byte of `word` that is at least 0xF0 (a lead byte of four bytes in
     /// UTF-8, or a byte that is never valid), exact per byte.
     @inline(__always)
@@ -74,21 +88,14 @@ public enum ByteScan {
     /// that is not a continuation byte, and one more for every lead of four bytes.
     public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
         // A byte adds at most 2 to its lane, so 127 words fit before a flush.
-        tally(buffer, wordsPerFlush: 127, word: { word in
-            let continuation = word & ~(word << 1) & highBits
-            let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
-            return ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
-        }, byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
+        tally(buffer, wordsPerFlush: 127, word: utf16UnitLanes, byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
     }
 
     /// The UTF-16 units of the whole UTF-8 sequences in `word`: its bytes that are not
     /// continuation bytes, and one more for each lead of four bytes.
     @inline(__always)
     public static func utf16Units(inWord word: UInt64) -> Int {
-        let continuation = word & ~(word << 1) & highBits
-        let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
-        let lanes = ((~continuation & highBits) >> 7) &+ (fourByteLead >> 7)
-        return Int((lanes &* ones) >> 56)
+        Int((utf16UnitLanes(word) &* ones) >> 56)
     }
 
     /// Sums a per-byte quantity over `buffer`: `word` gives it for eight bytes at once as eight

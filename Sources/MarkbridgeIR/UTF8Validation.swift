@@ -47,24 +47,37 @@ public enum UTF8Validation {
 
     /// The offset of the first byte that does not begin a valid sequence, or nil.
     public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                index = skipWordsOfOneAndTwoByteSequences(buffer, from: index)
-                // Byte by byte for at least a word after the words stopped.
-                let resume = index + 8
-                while index < buffer.count && index < resume {
-                    if buffer[index] < 0x80 {
-                        index += 1
-                        continue
-                    }
-                    let length = sequenceLength(buffer, at: index)
-                    if length == 0 { return index }
-                    index += length
+        bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
+    }
+
+    /// The offset of the first byte from `start` (a sequence boundary) that does not begin a
+    /// valid sequence or is the ASCII byte `excluded` (the HTML reader stops at CR), or nil.
+    public static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
+        var index = start
+        while index < buffer.count {
+            index = skipWordsOfOneAndTwoByteSequences(buffer, from: index, excluding: excluded)
+            // Byte by byte for at least a word after the words stopped (CJK text, say).
+            let resume = index + 8
+            while index < buffer.count && index < resume {
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    if byte == excluded { return index }
+                    index += 1
+                    continue
                 }
+                // The commonest three-byte sequences inline: leads E1-EC (most of CJK), whose
+                // second byte has no narrower range than any continuation byte.
+                if byte >= 0xE1 && byte <= 0xEC && index + 2 < buffer.count
+                    && buffer[index + 1] & 0xC0 == 0x80 && buffer[index + 2] & 0xC0 == 0x80 {
+                    index += 3
+                    continue
+                }
+                let length = sequenceLength(buffer, at: index)
+                if length == 0 { return index }
+                index += length
             }
-            return nil
         }
+        return nil
     }
 
     /// From `start` (a sequence boundary), skips whole words of eight bytes that are valid UTF-8
@@ -86,7 +99,7 @@ public enum UTF8Validation {
                 index += 8
                 continue
             }
-            let continuation = word & ~(word << 1) & high
+            let continuation = ByteScan.continuationFlags(word)
             let lead = word & (word << 1) & ~(word << 2) & high
             // C0 and C1 lead only overlong forms: a 110 lead with nothing in bits 4 to 1.
             let overlong = lead & ByteScan.zeroByteFlags(word & 0x1E1E_1E1E_1E1E_1E1E)

@@ -6,11 +6,13 @@ import MarkbridgeIR
 struct JSONOutput: ~Copyable {
     /// Pieces are written to `buffer`, which is drained into `bytes` once it holds
     /// `drainThreshold` bytes: cheap small writes, and the output built in place.
-    private var buffer = ByteBuffer(capacity: 2 * drainThreshold)
+    private var buffer: ByteBuffer
     private var bytes: [UInt8] = []
     private static let drainThreshold = 1 << 15
 
     init(capacity: Int) {
+        // Small outputs (a string literal, a small document) need no more scratch than that.
+        buffer = ByteBuffer(capacity: min(capacity, 2 * Self.drainThreshold))
         bytes.reserveCapacity(capacity)
     }
 

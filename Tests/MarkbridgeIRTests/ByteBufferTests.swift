@@ -32,6 +32,9 @@ struct ByteBufferTests {
             }
             #expect(drained.count + buffer.count == expected.count)
         }
-        #expect(drained + buffer.finish() == expected)
+        buffer.drain(into: &drained)
+        let emptied = buffer.isEmpty
+        #expect(emptied)
+        #expect(drained == expected)
     }
 }
