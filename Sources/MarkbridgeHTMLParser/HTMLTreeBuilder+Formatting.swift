@@ -89,11 +89,26 @@ extension HTMLTreeBuilder {
 
     /// The adoption agency algorithm, for an end tag (or an implied one) of a formatting element.
     mutating func adoptionAgency(subject tag: HTMLTag, name: String, token: TreeToken) {
-        if let current = currentNode, isHTML(current, named: tag, name),
-           activeFormattingIndex(of: current) == nil {
+        guard let current = currentNode, isHTML(current, named: tag, name) else {
+            return adoptionAgencyLoop(subject: tag, name: name, token: token)
+        }
+        // The usual `</b>`: the element is the current node. When it is also the last entry of
+        // the formatting list, it is the formatting element, in scope, with no furthest block,
+        // so the algorithm comes down to popping it and removing its entry.
+        if activeFormatting.last?.element == current {
+            pop()
+            activeFormatting.removeLast()
+            return
+        }
+        if activeFormattingIndex(of: current) == nil {
             pop()
             return
         }
+        adoptionAgencyLoop(subject: tag, name: name, token: token)
+    }
+
+    /// The algorithm's outer loop (steps 3 and on).
+    private mutating func adoptionAgencyLoop(subject tag: HTMLTag, name: String, token: TreeToken) {
         for _ in 0..<8 {
             guard let formattingElement = lastFormattingElement(named: tag, name: name),
                   let formattingIndex = activeFormattingIndex(of: formattingElement),
