@@ -77,7 +77,7 @@ public struct HTMLParser: Sendable {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(offset)",
                                   at: SourceLocation(byteOffset: offset, in: bytes))
         }
-        let positions = HTMLInputPositions(lineIndex: LineIndex(input.bytes), originalOffsets: { [input] in input.originalOffset(of: $0) })
+        let positions = HTMLInputPositions(lineIndex: LazyLineIndex(input.bytes), originalOffsets: { [input] in input.originalOffset(of: $0) })
         var builder = HTMLTreeBuilder(
             tree: HTMLTree(input: positions, bytes: input.bytes, rootKind: .document,
                            expectedNodes: HTMLTree.expectedNodeCount(input.bytes)),

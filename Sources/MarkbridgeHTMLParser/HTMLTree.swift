@@ -275,7 +275,7 @@ public struct HTMLTree: Sendable {
 
 /// Turns normalised input offsets into the caller's line, column and byte offset.
 struct HTMLInputPositions: Sendable {
-    let lineIndex: LineIndex
+    let lineIndex: LazyLineIndex
     let originalOffsets: @Sendable (Int) -> Int
 
     func location(ofNormalizedOffset offset: Int) -> SourceLocation {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A place in a reader's input: 1-based line and column (columns count bytes, as cmark's do),
 /// the 0-based byte offset, and for JSON input the JSON Pointer of the value.
 public struct SourceLocation: Hashable, Sendable {
@@ -89,5 +91,25 @@ public struct LineIndex: Sendable {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1, byteOffset: offset, jsonPointer: jsonPointer)
+    }
+}
+
+/// A ``LineIndex`` built on the first lookup, for a reader whose input usually yields no
+/// diagnostic with a position: most conversions then never pay for the scan (2% of HTML -> JSON
+/// on article-like input). Shared by the closures that locate diagnostics later, hence a class,
+/// and the lock makes the first build safe from any thread.
+public final class LazyLineIndex: Sendable {
+    private let bytes: [UInt8]
+    private let index = Mutex<LineIndex?>(nil)
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public func location(ofByte offset: Int, jsonPointer: String? = nil) -> SourceLocation {
+        index.withLock { index in
+            if index == nil { index = LineIndex(bytes) }
+            return index!.location(ofByte: offset, jsonPointer: jsonPointer)
+        }
     }
 }
