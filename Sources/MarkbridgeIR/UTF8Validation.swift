@@ -55,9 +55,10 @@ public enum UTF8Validation {
     public static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
         var index = start
         while index < buffer.count {
-            index = skipWordsOfOneAndTwoByteSequences(buffer, from: index, excluding: excluded)
-            // Byte by byte for at least a word after the words stopped (CJK text, say).
-            let resume = index + 8
+            index = skipBlocksOfShortSequences(buffer, from: index, excluding: excluded)
+            // Byte by byte for at least a block after the blocks stopped (a four-byte sequence,
+            // say, or the end).
+            let resume = index + 16
             while index < buffer.count && index < resume {
                 let byte = buffer[index]
                 if byte < 0x80 {
@@ -80,36 +81,59 @@ public enum UTF8Validation {
         return nil
     }
 
-    /// From `start` (a sequence boundary), skips whole words of eight bytes that are valid UTF-8
-    /// of one- and two-byte sequences only: ASCII except `excluded`, and leads C2-DF each with
-    /// its continuation byte (a pair may straddle two words). Returns the sequence boundary
-    /// where it stopped: at the first word that has anything else, or near the end.
-    /// Text in Latin, Cyrillic, Greek, Hebrew or Arabic script is almost all such words, so
-    /// checking it costs a few instructions per word instead of a branch per byte.
-    public static func skipWordsOfOneAndTwoByteSequences(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
-        let high: UInt64 = 0x8080_8080_8080_8080
+    /// From `start` (a sequence boundary), skips whole blocks of sixteen bytes that are valid
+    /// UTF-8 of one-, two- and three-byte sequences (which may straddle blocks) and hold no
+    /// `excluded` (an ASCII byte). Returns the sequence boundary where it stopped: before the
+    /// first block that has anything else (a four-byte sequence, an invalid byte), or near the
+    /// end. Text in Latin, Cyrillic or CJK script is almost all such blocks, so checking it costs
+    /// about two instructions per byte instead of a branch per byte or per sequence.
+    ///
+    /// Each byte is checked against the two before it, read as two more blocks one and two
+    /// bytes back: a byte must be a continuation exactly when the byte before it leads a
+    /// sequence, or the one two back leads a three-byte one (table 3-7's rows, with E0 and ED's
+    /// narrower second bytes, C0 and C1 refused, F0 and up left to the caller).
+    public static func skipBlocksOfShortSequences(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
+        // The blocks one and two bytes back cannot be read before the third byte.
+        guard start >= 2 else { return start }
+        // Comparisons between two vectors only: with a scalar operand, the standard library's
+        // generic operators compare one lane at a time.
+        typealias Block = SIMD16<UInt8>
+        let excludedBytes = Block(repeating: excluded ?? 0)
+        let checksExcluded = excluded != nil
+        let x80 = Block(repeating: 0x80), x9F = Block(repeating: 0x9F), xA0 = Block(repeating: 0xA0)
+        let xC0 = Block(repeating: 0xC0), xE0 = Block(repeating: 0xE0), xED = Block(repeating: 0xED)
+        let xF0 = Block(repeating: 0xF0), xFE = Block(repeating: 0xFE)
         var index = start
-        // Whether the previous word ended with a lead whose continuation starts this word.
-        var carry: UInt64 = 0
-        while index + 8 <= buffer.count {
-            let word = ByteScan.load(buffer, at: index)
-            let hasExcluded = excluded.map { ByteScan.word(word, contains: $0) } ?? false
-            // Plain ASCII, the commonest word, needs no more.
-            if word & high == 0 && carry == 0 && !hasExcluded {
-                index += 8
+        // Bytes at the end of the last block taken that begin a sequence still open: 0, 1 or 2.
+        var openBytes = 0
+        while index + 16 <= buffer.count {
+            let block = ByteScan.loadBlock(buffer, at: index)
+            if checksExcluded && ByteScan.anyLane(block .== excludedBytes) { break }
+            // Plain ASCII after a closed sequence, the commonest block, needs no more.
+            if openBytes == 0 && !ByteScan.anyLane(block .>= x80) {
+                index += 16
                 continue
             }
-            let continuation = ByteScan.continuationFlags(word)
-            let lead = word & (word << 1) & ~(word << 2) & high
-            // C0 and C1 lead only overlong forms: a 110 lead with nothing in bits 4 to 1.
-            let overlong = lead & ByteScan.zeroByteFlags(word & 0x1E1E_1E1E_1E1E_1E1E)
-            let isSimple = ByteScan.leadOfThreeOrMoreFlags(word) == 0 && overlong == 0
-                && continuation == ((lead << 8) | carry) && !hasExcluded
-            guard isSimple else { break }
-            carry = lead >> 56 & 0x80
-            index += 8
+            var previous = ByteScan.loadBlock(buffer, at: index - 1)
+            var beforePrevious = ByteScan.loadBlock(buffer, at: index - 2)
+            if index == start {
+                // Bytes before `start` lead nothing here, whatever they are: a caller may resume
+                // after replacing an invalid lead.
+                previous[0] = 0
+                beforePrevious[0] = 0
+                beforePrevious[1] = 0
+            }
+            let isContinuation = (block & xC0) .== x80
+            let mustContinue = (previous .>= xC0) .| (beforePrevious .>= xE0)
+            let bad = (isContinuation .^ mustContinue)
+                .| (block .>= xF0)
+                .| ((block & xFE) .== xC0)
+                .| ((previous .== xE0) .& (block .< xA0))
+                .| ((previous .== xED) .& (block .> x9F))
+            if ByteScan.anyLane(bad) { break }
+            openBytes = block[15] >= 0xC0 ? 1 : block[14] >= 0xE0 ? 2 : 0
+            index += 16
         }
-        // A lead at the end of the last word taken is where the sequence begins.
-        return carry != 0 ? index - 1 : index
+        return index - openBytes
     }
 }

@@ -7,7 +7,8 @@ import MarkbridgeIR
 struct UTF8ValidationTests {
     static let pieces: [[UInt8]] = [
         [0x61], [0x20], [0x0D], [0xD0, 0x9F], [0xC3, 0xA9], [0xDF, 0xBF], [0xE6, 0x97, 0xA5], [0xE2, 0x80, 0xA8],
-        [0xF0, 0x9F, 0x91, 0x8D], [0xC0, 0x80], [0xC1, 0xBF], [0x80], [0xBF], [0xD0], [0xD0, 0x41], [0xE6, 0x97], [0xED, 0xA0, 0x80], [0xFF],
+        [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF, 0xBF],
+        [0xF0, 0x9F, 0x91, 0x8D], [0xC0, 0x80], [0xE0, 0x9F, 0xBF], [0xEE], [0xF4, 0x90, 0x80, 0x80], [0xC1, 0xBF], [0x80], [0xBF], [0xD0], [0xD0, 0x41], [0xE6, 0x97], [0xED, 0xA0, 0x80], [0xFF],
     ]
 
     /// Whether `bytes` is all valid sequences; and the offset of the first bad one.
@@ -24,8 +25,8 @@ struct UTF8ValidationTests {
     static func random(length: Int, validPercent: Int, using random: inout SystemRandomNumberGenerator) -> [UInt8] {
         var bytes: [UInt8] = []
         while bytes.count < length {
-            // Mostly the valid one- and two-byte pieces, so that whole words of them occur.
-            let piece = random.next() % 100 < UInt64(validPercent) ? pieces[Int(random.next() % 5)] : pieces[Int(random.next() % UInt64(pieces.count))]
+            // Mostly the valid one- to three-byte pieces, so that whole blocks of them occur.
+            let piece = random.next() % 100 < UInt64(validPercent) ? pieces[Int(random.next() % 11)] : pieces[Int(random.next() % UInt64(pieces.count))]
             bytes += piece
         }
         return bytes
@@ -40,21 +41,31 @@ struct UTF8ValidationTests {
         }
     }
 
-    @Test("Skipping whole words stops on a sequence boundary, having passed only valid one- and two-byte sequences", arguments: [8, 9, 16, 17, 40, 200])
+    /// Two bytes before the start of a check, valid or not: the check must not read them as
+    /// the lead of what follows (a caller resumes after replacing an invalid sequence).
+    static let prefixes: [[UInt8]] = [[0x61, 0x61], [0xE6, 0xC0], [0xFF, 0xF0], [0xE0, 0xED], [0xC3, 0xE6]]
+
+    @Test("Skipping whole blocks stops on a sequence boundary, having passed only valid one- to three-byte sequences", arguments: [16, 17, 31, 40, 200])
     func skipping(length: Int) {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
             let bytes = Self.random(length: length, validPercent: 97, using: &random)
-            let stop = bytes.withUnsafeBufferPointer { UTF8Validation.skipWordsOfOneAndTwoByteSequences($0, from: 0, excluding: 0x0D) }
-            #expect(stop <= bytes.count)
+            let input = Self.prefixes[Int(random.next() % UInt64(Self.prefixes.count))] + bytes
+            let stop = input.withUnsafeBufferPointer { UTF8Validation.skipBlocksOfShortSequences($0, from: 2, excluding: 0x0D) } - 2
+            #expect(stop >= 0 && stop <= bytes.count)
             let skipped = Array(bytes[..<stop])
-            #expect(Self.reference(skipped) == nil, "\(bytes) stop \(stop)")
-            #expect(!skipped.contains(0x0D) && !skipped.contains { $0 >= 0xE0 }, "\(bytes) stop \(stop)")
+            #expect(Self.reference(skipped) == nil, "\(input) stop \(stop)")
+            #expect(!skipped.contains(0x0D) && !skipped.contains { $0 >= 0xF0 }, "\(input) stop \(stop)")
             // A boundary: what follows is not a continuation byte of what was skipped.
-            if stop < bytes.count { #expect(bytes[stop] & 0xC0 != 0x80 || Self.reference(bytes) != nil && Self.reference(bytes)! <= stop, "\(bytes) stop \(stop)") }
+            if stop < bytes.count { #expect(bytes[stop] & 0xC0 != 0x80 || Self.reference(bytes) != nil && Self.reference(bytes)! <= stop, "\(input) stop \(stop)") }
+            // And the whole check from there agrees with the reference.
+            let firstInvalid = input.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0, from: 2) }
+            #expect(firstInvalid == Self.reference(bytes).map { $0 + 2 }, "\(input)")
         }
-        // Words of Cyrillic letters straddling word boundaries are skipped whole.
-        let cyrillic = Array(String(repeating: "При вет ", count: 20).utf8)
-        #expect(cyrillic.withUnsafeBufferPointer { UTF8Validation.skipWordsOfOneAndTwoByteSequences($0, from: 0) } >= cyrillic.count - 8)
+        // Blocks of Cyrillic and CJK letters straddling block boundaries are skipped whole.
+        for text in ["При вет ", "日本語のテキスト "] {
+            let bytes = Array(("ab" + String(repeating: text, count: 20)).utf8)
+            #expect(bytes.withUnsafeBufferPointer { UTF8Validation.skipBlocksOfShortSequences($0, from: 2) } >= bytes.count - 16)
+        }
     }
 }
