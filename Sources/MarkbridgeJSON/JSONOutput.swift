@@ -79,23 +79,24 @@ struct JSONOutput: ~Copyable {
             var runStart = 0
             var index = 0
             let count = utf8.count
-            // Words of eight bytes with nothing to escape are skipped whole: no control, quote
-            // or backslash, and none of the lead bytes E2, EF and F0-FF, with which U+2028,
+            // Blocks of sixteen bytes with nothing to escape are skipped whole: no control,
+            // quote or backslash, and none of the lead bytes E2, EF and F0-FF, with which U+2028,
             // U+2029 and the noncharacters begin (so CJK text, led by E3-E9, is skipped too).
-            // After a word that has one, eight bytes go one at a time.
+            // After a block that has one, sixteen bytes go one at a time.
+            typealias Block = SIMD16<UInt8>
+            let space = Block(repeating: 0x20), quote = Block(repeating: 0x22), backslash = Block(repeating: 0x5C)
+            let xE2 = Block(repeating: 0xE2), xEF = Block(repeating: 0xEF), xF0 = Block(repeating: 0xF0)
             var bytewiseUntil = 0
             while index < count {
-                if index >= bytewiseUntil && index + 8 <= count {
-                    let word = ByteScan.load(utf8, at: index)
-                    let leadsOfThreeOrMore = ByteScan.leadOfThreeOrMoreFlags(word)
-                    if !ByteScan.word(word, hasByteBelow: 0x20) && !ByteScan.word(word, contains: 0x22)
-                        && !ByteScan.word(word, contains: 0x5C)
-                        && (leadsOfThreeOrMore == 0 || (ByteScan.leadOfFourFlags(word) == 0
-                            && !ByteScan.word(word, contains: 0xE2) && !ByteScan.word(word, contains: 0xEF))) {
-                        index += 8
+                if index >= bytewiseUntil && index + 16 <= count {
+                    let block = ByteScan.loadBlock(utf8, at: index)
+                    let special = (block .< space) .| (block .== quote) .| (block .== backslash)
+                        .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
+                    if !ByteScan.anyLane(special) {
+                        index += 16
                         continue
                     }
-                    bytewiseUntil = index + 8
+                    bytewiseUntil = index + 16
                 }
                 let byte = utf8[index]
                 var escapeLength = 0
