@@ -5,7 +5,8 @@ import MarkbridgeIR
 /// each depth (to keep or break ordered lists), and the block before.
 struct MarkdownBlockEmitter {
     let options: MarkdownWriter.Options
-    var out = ""
+    /// The Markdown so far, as UTF-8.
+    var out: [UInt8] = []
     var diagnostics: [Diagnostic] = []
     /// For each list depth, the width of the latest item's marker: its content column.
     private var itemIndents: [Int] = []
@@ -28,14 +29,13 @@ struct MarkdownBlockEmitter {
         default: isItem = false
         }
         let depth = block.depth
-        lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth }
+        if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
         if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
         while itemIndents.count < depth { itemIndents.append(2) }
-        let prefix = String(repeating: "> ", count: block.quoteDepth) + String(repeating: " ", count: itemIndents.reduce(0, +))
-        var marker = ""
+        var marker: [UInt8] = []
         switch block.kind {
         case .unorderedListItem:
-            marker = "- "
+            marker = Array("- ".utf8)
             lastItems[depth] = (false, 0, "-")
         case .orderedListItem(let number):
             var delimiter: Character = "."
@@ -44,24 +44,41 @@ struct MarkdownBlockEmitter {
                 // the other delimiter to not continue this one.
                 delimiter = number == last.number + 1 ? last.delimiter : (last.delimiter == "." ? ")" : ".")
             }
-            marker = "\(number)\(delimiter) "
+            marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
         default:
             break
         }
         if isItem { itemIndents.append(marker.count) }
         let lines = content(of: block, index: index, isItem: isItem)
-        let hanging = prefix + String(repeating: " ", count: marker.count)
         let isCode: Bool
         if case .codeBlock = block.kind { isCode = true } else { isCode = false }
-        for (number, line) in lines.enumerated() {
-            var text = number == 0 ? prefix + marker + line : hanging + line
-            // Code keeps its trailing spaces; elsewhere they could only be container indentation.
-            if !isCode || line.isEmpty { text = text.trimmingTrailingSpaces() }
-            out += text + "\n"
+        // Each line: the container prefix (quotes, then the indentation of the open items),
+        // then the item's marker on its first line or as much indentation on the others.
+        let indentation = itemIndents.dropLast(isItem ? 1 : 0).reduce(0, +)
+        func startLine(first: Bool) -> Int {
+            let start = out.count
+            for _ in 0..<block.quoteDepth { out.append(contentsOf: "> ".utf8) }
+            out.append(contentsOf: repeatElement(0x20, count: indentation))
+            if first { out.append(contentsOf: marker) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
+            return start
         }
-        if lines.isEmpty { out += (prefix + marker).trimmingTrailingSpaces() + "\n" }
+        for (number, range) in lines.ranges.enumerated() {
+            let start = startLine(first: number == 0)
+            out.append(contentsOf: lines.bytes[range])
+            // Code keeps its trailing spaces; elsewhere they could only be container indentation.
+            if !isCode || range.isEmpty { trimTrailingSpaces(after: start) }
+            out.append(0x0A)
+        }
+        if lines.ranges.isEmpty {
+            trimTrailingSpaces(after: startLine(first: true))
+            out.append(0x0A)
+        }
         previous = block
+    }
+
+    private mutating func trimTrailingSpaces(after start: Int) {
+        while out.count > start, out.last == 0x20 { out.removeLast() }
     }
 
     /// A blank line between blocks, inside the quotes both share; none between an empty list
@@ -74,46 +91,50 @@ struct MarkdownBlockEmitter {
         default:
             break
         }
-        out += String(repeating: "> ", count: min(previous.quoteDepth, block.quoteDepth)).trimmingTrailingSpaces() + "\n"
+        let start = out.count
+        for _ in 0..<min(previous.quoteDepth, block.quoteDepth) { out.append(contentsOf: "> ".utf8) }
+        trimTrailingSpaces(after: start)
+        out.append(0x0A)
     }
 
     /// The block's lines, without container prefixes.
-    private mutating func content(of block: Block, index: Int, isItem: Bool) -> [String] {
+    private mutating func content(of block: Block, index: Int, isItem: Bool) -> MarkdownLines {
         switch block.kind {
         case .codeBlock(let language):
             return codeBlock(block.text, language: language)
         case .horizontalRule:
-            return ["***"]
+            return MarkdownLines(Array("***".utf8))
         case .image(let image):
             if block.text.isEmpty && block.alignment == nil {
-                return ["![" + MarkdownInlineRenderer.escapedLabel(image.alt ?? "") + "](" + MarkdownEscaping.destination(image.src)
-                        + (image.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")"]
+                var out: [UInt8] = []
+                MarkdownEscaping.image(image, into: &out)
+                return MarkdownLines(out)
             }
-            return htmlBlock(block, index: index, isItem: false) ?? []
+            return htmlBlock(block, index: index, isItem: false) ?? .none
         case .heading(let level):
-            let hashes = String(repeating: "#", count: level)
+            let hashes = Array(repeatElement(UInt8(ascii: "#"), count: level))
             if block.alignment != nil || block.text.utf8.contains(0x0A) {
                 if let html = htmlBlock(block, index: index, isItem: false) { return html }
             }
-            if block.text.isEmpty { return [hashes] }
-            guard let inline = verifiedInline(block, index: index) else { return htmlBlock(block, index: index, isItem: false) ?? [hashes] }
-            return [hashes + " " + inline]
+            if block.text.isEmpty { return MarkdownLines(hashes) }
+            guard let inline = verifiedInline(block, index: index) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
+            return MarkdownLines(hashes + [0x20] + inline)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
             if block.text.isEmpty {
-                if isItem && block.alignment == nil { return [] }
-                return htmlBlock(block, index: index, isItem: isItem) ?? []
+                if isItem && block.alignment == nil { return .none }
+                return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
             if block.alignment != nil, let html = htmlBlock(block, index: index, isItem: isItem) { return html }
             guard let inline = verifiedInline(block, index: index) else {
-                return htmlBlock(block, index: index, isItem: isItem) ?? []
+                return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
-            return inline.lines()
+            return MarkdownLines(inline)
         }
     }
 
     /// Inline content that reads back as the block's own text and markups, trying `*`, then
     /// `_`, then inline HTML for emphasis; nil when none does (the caller writes HTML).
-    private mutating func verifiedInline(_ block: Block, index: Int) -> String? {
+    private mutating func verifiedInline(_ block: Block, index: Int) -> [UInt8]? {
         let styles: [MarkdownInlineRenderer.EmphasisStyle] = allowsHTML ? [.asteriskFirst, .underscoreFirst, .html] : [.asteriskFirst, .underscoreFirst]
         // Only emphasis depends on the characters around its delimiters (CommonMark's flanking
         // rules); everything else is escaped by construction, and the round-trip property tests
@@ -236,8 +257,8 @@ struct MarkdownBlockEmitter {
     }
 
     /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
-    private mutating func readsBack(_ inline: String, as block: Block) -> Bool {
-        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(Array(inline.utf8), tagCache: &tagCache).value else { return false }
+    private mutating func readsBack(_ inline: [UInt8], as block: Block) -> Bool {
+        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(inline, tagCache: &tagCache).value else { return false }
         var expected = block.markups
         if !allowsHTML {
             expected.removeAll { markup in
@@ -256,7 +277,7 @@ struct MarkdownBlockEmitter {
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's
     /// content is written as a paragraph in the item.
-    private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool) -> [String]? {
+    private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool) -> MarkdownLines? {
         guard allowsHTML else {
             if block.alignment != nil {
                 diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)"))
@@ -270,28 +291,22 @@ struct MarkdownBlockEmitter {
         single.quoteDepth = 0
         if isItem { single.kind = .paragraph }
         if single.kind == .blockquote { single.kind = .paragraph }
-        let html = String(decoding: HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value, as: UTF8.self)
-        return html.lines(omittingEmpty: true)
+        return MarkdownLines(HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value, omittingEmpty: true)
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.
-    private func codeBlock(_ text: String, language: String?) -> [String] {
+    private func codeBlock(_ text: String, language: String?) -> MarkdownLines {
         let useTildes = language?.contains("`") ?? false
-        let fenceCharacter: Character = useTildes ? "~" : "`"
-        let longest = max(2, text.longestLeadingRun(of: useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")))
-        let fence = String(repeating: fenceCharacter, count: longest + 1)
-        var lines = [fence + (language ?? "")]
-        if !text.isEmpty { lines += text.lines() }
-        lines.append(fence)
-        return lines
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        let utf8 = self.utf8
-        var end = utf8.endIndex
-        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
-        return end == utf8.endIndex ? self : String(Substring(utf8[..<end]))
+        let fenceCharacter = useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")
+        let fence = repeatElement(fenceCharacter, count: max(2, MarkdownLines.longestLeadingRun(of: fenceCharacter, in: text.utf8)) + 1)
+        var out = Array(fence)
+        out.append(contentsOf: (language ?? "").utf8)
+        out.append(0x0A)
+        if !text.isEmpty {
+            out.append(contentsOf: text.utf8)
+            out.append(0x0A)
+        }
+        out.append(contentsOf: fence)
+        return MarkdownLines(out)
     }
 }

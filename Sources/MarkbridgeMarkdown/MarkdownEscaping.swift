@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// Escaping for CommonMark text, after cmark's context-sensitive rules (commonmark.c): escape
 /// only what could start syntax where it stands, never every punctuation character.
 enum MarkdownEscaping {
@@ -105,60 +107,81 @@ enum MarkdownEscaping {
 
     /// Spaces at the start or end of a line of paragraph text would be stripped (or, two at the
     /// end, make a hard break): written as character references there.
-    static func protectingLineEdges(_ line: Substring) -> String {
-        let scalars = Array(line.unicodeScalars)
-        var first = 0
-        var last = scalars.count
-        while first < last, scalars[first] == " " { first += 1 }
-        while last > first, scalars[last - 1] == " " { last -= 1 }
-        if first == 0 && last == scalars.count { return String(line) }
-        var out = String(repeating: "&#32;", count: first)
-        out.unicodeScalars.append(contentsOf: scalars[first..<last])
-        out += String(repeating: "&#32;", count: scalars.count - last)
-        return out
+    static func protectingLineEdges(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        var first = line.startIndex
+        var last = line.endIndex
+        while first < last, line[first] == 0x20 { first += 1 }
+        while last > first, line[last - 1] == 0x20 { last -= 1 }
+        for _ in line.startIndex..<first { out.append(contentsOf: "&#32;".utf8) }
+        out.append(contentsOf: line[first..<last])
+        for _ in last..<line.endIndex { out.append(contentsOf: "&#32;".utf8) }
     }
 
     /// A link destination in pointy brackets, where only `<`, `>` and `\` need escaping.
-    static func destination(_ url: String) -> String {
-        if !url.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x5C || $0 == 0x0A }) { return "<" + url + ">" }
-        var out = "<"
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case "<", ">", "\\": out += "\\"; out.unicodeScalars.append(scalar)
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+    static func destination(_ url: String, into out: inout [UInt8]) {
+        out.append(0x3C)
+        for byte in url.utf8 {
+            switch byte {
+            case 0x3C, 0x3E, 0x5C: out.append(0x5C); out.append(byte)
+            case 0x0A: out.append(contentsOf: "%0A".utf8)
+            default: out.append(byte)
             }
         }
-        return out + ">"
+        out.append(0x3E)
     }
 
     /// A link title in double quotes.
-    static func title(_ title: String) -> String {
-        if !title.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x26 }) { return "\"" + title + "\"" }
-        var out = "\""
-        for scalar in title.unicodeScalars {
-            switch scalar {
-            case "\"", "\\": out += "\\"; out.unicodeScalars.append(scalar)
-            case "&": out += "\\&"
-            default: out.unicodeScalars.append(scalar)
+    static func title(_ title: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in title.utf8 {
+            switch byte {
+            case 0x22, 0x5C: out.append(0x5C); out.append(byte)
+            case 0x26: out.append(contentsOf: "\\&".utf8)
+            default: out.append(byte)
             }
         }
-        return out + "\""
+        out.append(0x22)
     }
 
     /// A code span: a backtick fence longer than any run inside, padded with a space where the
     /// content begins or ends with a backtick, or with a space at both ends (CommonMark strips
     /// one space from each end in that case).
-    static func codeSpan(_ content: String) -> String {
+    static func codeSpan(_ content: [UInt8], into out: inout [UInt8]) {
         var longest = 0
         var run = 0
-        for scalar in content.unicodeScalars {
-            if scalar == "`" { run += 1; longest = max(longest, run) } else { run = 0 }
+        for byte in content {
+            if byte == 0x60 { run += 1; longest = max(longest, run) } else { run = 0 }
         }
-        let fence = String(repeating: "`", count: longest + 1)
-        let allSpaces = content.unicodeScalars.allSatisfy { $0 == " " }
-        let needsPadding = !allSpaces && (content.hasPrefix("`") || content.hasSuffix("`") || (content.hasPrefix(" ") && content.hasSuffix(" ")))
-        let pad = needsPadding ? " " : ""
-        return fence + pad + content + pad + fence
+        let allSpaces = content.allSatisfy { $0 == 0x20 }
+        let needsPadding = !allSpaces && (content.first == 0x60 || content.last == 0x60 || (content.first == 0x20 && content.last == 0x20))
+        out.append(contentsOf: repeatElement(0x60, count: longest + 1))
+        if needsPadding { out.append(0x20) }
+        out.append(contentsOf: content)
+        if needsPadding { out.append(0x20) }
+        out.append(contentsOf: repeatElement(0x60, count: longest + 1))
+    }
+
+    /// An image: `![alt](<src> "title")`.
+    static func image(_ image: ImageSource, into out: inout [UInt8]) {
+        out.append(contentsOf: "![".utf8)
+        label(image.alt ?? "", into: &out)
+        out.append(contentsOf: "](".utf8)
+        destination(image.src, into: &out)
+        if let title = image.title {
+            out.append(0x20)
+            Self.title(title, into: &out)
+        }
+        out.append(0x29)
+    }
+
+    /// Image alt text: escaped as text, a line break as a character reference (a real one
+    /// would be read as a space in alt text), spaces at its edges protected.
+    static func label(_ text: String, into out: inout [UInt8]) {
+        var escaped: [UInt8] = []
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { escaped.append(contentsOf: "&#10;".utf8) }
+            Self.line(ArraySlice(line), atLineStart: false, into: &escaped)
+        }
+        protectingLineEdges(escaped[...], into: &out)
     }
 }

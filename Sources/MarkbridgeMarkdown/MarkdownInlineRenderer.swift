@@ -28,8 +28,9 @@ struct MarkdownInlineRenderer {
         self.allowsHTML = allowsHTML
     }
 
-    /// The inline Markdown for `block`; lines separated by `\n` (hard breaks already written).
-    mutating func render(_ block: Block, blockIndex: Int) -> String {
+    /// The inline Markdown for `block` as UTF-8; lines separated by `\n` (hard breaks already
+    /// written).
+    mutating func render(_ block: Block, blockIndex: Int) -> [UInt8] {
         var spans: [Markup] = []
         var images: [Int: ImageSource] = [:]
         for markup in block.markups {
@@ -68,22 +69,27 @@ struct MarkdownInlineRenderer {
             runStart = byteIndex
             if let image = images[here], byteIndex + 2 < text.count,
                text[byteIndex] == 0xEF, text[byteIndex + 1] == 0xBF, text[byteIndex + 2] == 0xBC {
-                state.write("![" + Self.escapedLabel(image.alt ?? "") + "](" + MarkdownEscaping.destination(image.src)
-                            + (image.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
+                state.write { MarkdownEscaping.image(image, into: &$0) }
                 runStart = byteIndex + 3
             }
         }
         state.closeAll()
         diagnostics += state.diagnostics
-        let out = String(decoding: state.out, as: UTF8.self)
         // Most lines neither start nor end with a space; only the others are rewritten, and
         // for those the prediction (made over the bytes before the rewrite) is not trusted.
         guard Self.hasSpaceAtLineEdge(state.out) else {
             emphasisVerdict = EmphasisPrediction.verdict(state.out, state.marks)
-            return out
+            return state.out
         }
         emphasisVerdict = state.marks.isEmpty ? .asWritten : .unsure
-        return out.lines().map { MarkdownEscaping.protectingLineEdges(Substring($0)) }.joined(separator: "\n")
+        let lines = MarkdownLines(state.out)
+        var protected: [UInt8] = []
+        protected.reserveCapacity(state.out.count + 16)
+        for (number, range) in lines.ranges.enumerated() {
+            if number > 0 { protected.append(0x0A) }
+            MarkdownEscaping.protectingLineEdges(lines.bytes[range], into: &protected)
+        }
+        return protected
     }
 
     /// Whether any line of `bytes` starts or ends with a space.
@@ -101,17 +107,6 @@ struct MarkdownInlineRenderer {
         }
     }
 
-    /// Image alt text: escaped as text, a line break as a character reference (a real one
-    /// would be read as a space in alt text).
-    static func escapedLabel(_ text: String) -> String {
-        var out: [UInt8] = []
-        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { out.append(contentsOf: "&#10;".utf8) }
-            MarkdownEscaping.line(ArraySlice(line), atLineStart: false, into: &out)
-        }
-        return MarkdownEscaping.protectingLineEdges(Substring(String(decoding: out, as: UTF8.self)))
-    }
-
     /// Open runs and the output of one block's inline content.
     private struct RunState {
         let renderer: MarkdownInlineRenderer
@@ -120,7 +115,7 @@ struct MarkdownInlineRenderer {
         /// boundaries come in increasing order, so a cursor finds the spans that start at one.
         var byStart: [Int]
         var nextStart = 0
-        var open: [(index: Int, delimiter: String)] = []
+        var open: [(index: Int, delimiter: Delimiter)] = []
         /// The output as UTF-8.
         var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
@@ -142,13 +137,31 @@ struct MarkdownInlineRenderer {
             }
         }
 
-        mutating func write(_ piece: String) {
+        /// What closes an open span.
+        enum Delimiter {
+            /// `count` of `character` (`*` or `_`).
+            case emphasis(character: UInt8, count: Int)
+            /// `</strong>` or `</em>`.
+            case emphasisTag(strong: Bool)
+            case code
+            case link
+            /// The end tag of a markup CommonMark has no syntax for.
+            case tag(String)
+        }
+
+        /// Writes a piece of syntax: into the code span's text inside one, else to the output.
+        mutating func write(_ piece: (inout [UInt8]) -> Void) {
             if codeDepth > 0 {
-                codeText.append(contentsOf: piece.utf8)
+                piece(&codeText)
                 return
             }
-            out.append(contentsOf: piece.utf8)
-            if !piece.isEmpty { lineHasContent = true }
+            let before = out.count
+            piece(&out)
+            if out.count > before { lineHasContent = true }
+        }
+
+        mutating func write(_ piece: String) {
+            write { $0.append(contentsOf: piece.utf8) }
         }
 
         /// Text between boundaries: escaped, with hard breaks between its lines.
@@ -217,73 +230,81 @@ struct MarkdownInlineRenderer {
 
         private mutating func openSpan(_ index: Int) {
             let kind = spans[index].kind
-            let delimiter: String
+            let delimiter: Delimiter
             switch kind {
             case .strong, .emphasis:
                 delimiter = emphasisDelimiter(strong: kind == .strong)
-                if delimiter.utf8.first != UInt8(ascii: "<") && codeDepth == 0 { marks.append(.init(offset: out.count, length: delimiter.utf8.count, role: .opens)) }
-                write(delimiter)
+                switch delimiter {
+                case .emphasis(let character, let count):
+                    if codeDepth == 0 { marks.append(.init(offset: out.count, length: count, role: .opens)) }
+                    write { $0.append(contentsOf: repeatElement(character, count: count)) }
+                default:
+                    write(kind == .strong ? "<strong>" : "<em>")
+                }
             case .code:
-                delimiter = "`"
+                delimiter = .code
                 if codeDepth == 0 { codeText.removeAll() }
                 codeDepth += 1
             case .link:
-                delimiter = "]"
+                delimiter = .link
                 if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkStart)) }
                 write("[")
             default:
-                delimiter = HTMLInlineRenderer.endTag(kind)
+                delimiter = .tag(HTMLInlineRenderer.endTag(kind))
                 write(HTMLInlineRenderer.startTag(kind))
             }
             open.append((index, delimiter))
         }
 
-        private mutating func close(_ entry: (index: Int, delimiter: String)) {
-            let kind = spans[entry.index].kind
-            switch kind {
+        private mutating func close(_ entry: (index: Int, delimiter: Delimiter)) {
+            switch entry.delimiter {
             case .code:
                 codeDepth -= 1
                 guard codeDepth == 0 else { return }
-                if codeText.contains(0x0A) {
+                let code = codeText
+                if code.contains(0x0A) {
                     // A code span cannot hold a line break: inline HTML can.
-                    var html = Array("<code>".utf8)
-                    for (index, line) in codeText.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-                        if index > 0 { html.append(contentsOf: "<br>".utf8) }
-                        MarkdownEscaping.line(line, atLineStart: false, into: &html)
+                    write { out in
+                        out.append(contentsOf: "<code>".utf8)
+                        for (index, line) in code.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                            if index > 0 { out.append(contentsOf: "<br>".utf8) }
+                            MarkdownEscaping.line(line, atLineStart: false, into: &out)
+                        }
+                        out.append(contentsOf: "</code>".utf8)
                     }
-                    html.append(contentsOf: "</code>".utf8)
-                    write(String(decoding: html, as: UTF8.self))
                 } else {
-                    write(MarkdownEscaping.codeSpan(String(decoding: codeText, as: UTF8.self)))
+                    write { MarkdownEscaping.codeSpan(code, into: &$0) }
                 }
-            case .link(let target):
+            case .link:
+                guard case .link(let target) = spans[entry.index].kind else { return }
                 if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkEnd)) }
-                write("](" + MarkdownEscaping.destination(target.href) + (target.title.map { " " + MarkdownEscaping.title($0) } ?? "") + ")")
-            case .strong where entry.delimiter.utf8.first == UInt8(ascii: "<"), .emphasis where entry.delimiter.utf8.first == UInt8(ascii: "<"):
-                write("</" + entry.delimiter.dropFirst())
-            case .strong, .emphasis:
-                if codeDepth == 0 { marks.append(.init(offset: out.count, length: entry.delimiter.utf8.count, role: .closes)) }
-                write(entry.delimiter)
-            default:
-                write(entry.delimiter)
+                write { out in
+                    out.append(contentsOf: "](".utf8)
+                    MarkdownEscaping.destination(target.href, into: &out)
+                    if let title = target.title {
+                        out.append(0x20)
+                        MarkdownEscaping.title(title, into: &out)
+                    }
+                    out.append(0x29)
+                }
+            case .emphasisTag(let strong):
+                write(strong ? "</strong>" : "</em>")
+            case .emphasis(let character, let count):
+                if codeDepth == 0 { marks.append(.init(offset: out.count, length: count, role: .closes)) }
+                write { $0.append(contentsOf: repeatElement(character, count: count)) }
+            case .tag(let endTag):
+                write(endTag)
             }
         }
 
-        private func emphasisDelimiter(strong: Bool) -> String {
-            let count = strong ? 2 : 1
+        private func emphasisDelimiter(strong: Bool) -> Delimiter {
             switch renderer.emphasis {
             case .html:
-                return strong ? "<strong>" : "<em>"
+                return .emphasisTag(strong: strong)
             case .asteriskFirst, .underscoreFirst:
                 let preferred: UInt8 = renderer.emphasis == .asteriskFirst ? 0x2A : 0x5F
                 let other: UInt8 = preferred == 0x2A ? 0x5F : 0x2A
-                let character = out.last == preferred ? other : preferred
-                switch (character, count) {
-                case (0x2A, 1): return "*"
-                case (0x2A, _): return "**"
-                case (_, 1): return "_"
-                default: return "__"
-                }
+                return .emphasis(character: out.last == preferred ? other : preferred, count: strong ? 2 : 1)
             }
         }
     }

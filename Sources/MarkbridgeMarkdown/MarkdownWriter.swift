@@ -40,11 +40,21 @@ public struct MarkdownWriter: Sendable {
         for (index, block) in document.blocks.enumerated() {
             emitter.write(safe(block, index: index, emitter: &emitter), index: index)
         }
-        return Diagnosed(Array(emitter.out.utf8), diagnostics: emitter.diagnostics)
+        return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
     }
 
     /// The block with links and images the URL policy refuses taken out, reported.
     private func safe(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
+        // Most blocks have no link or image that the policy refuses: they are not copied.
+        let refuses = block.markups.contains { markup in
+            switch markup.kind {
+            case .link(let target): if case .rejected = options.urlPolicy.check(target.href, for: .link) { return true }
+            case .image(let image): if case .rejected = options.urlPolicy.check(image.src, for: .image) { return true }
+            default: break
+            }
+            return false
+        }
+        guard refuses else { return block }
         var copy = block
         copy.markups = block.markups.filter { markup in
             let url: String

@@ -1,0 +1,42 @@
+import Testing
+@testable import MarkbridgeMarkdown
+import MarkbridgeIR
+
+@Suite("Markdown writer: lines and fences")
+struct MarkdownLinesTests {
+    static func lines(_ text: String, omittingEmpty: Bool = false) -> [String] {
+        let lines = MarkdownLines(Array(text.utf8), omittingEmpty: omittingEmpty)
+        return lines.ranges.map { String(decoding: lines.bytes[$0], as: UTF8.self) }
+    }
+
+    static func longestRun(_ text: String, of character: Character) -> Int {
+        MarkdownLines.longestLeadingRun(of: character.asciiValue!, in: text.utf8)
+    }
+
+    @Test("Lines split at every line feed, CR kept, empty lines kept unless asked")
+    func lines() {
+        #expect(Self.lines("") == [""])
+        #expect(Self.lines("a\nb\n") == ["a", "b", ""])
+        #expect(Self.lines("a\r\nb") == ["a\r", "b"])
+        #expect(Self.lines("日本\n\nгрупп") == ["日本", "", "групп"])
+        #expect(Self.lines("\na\n\nb\n", omittingEmpty: true) == ["a", "b"])
+    }
+
+    @Test("A fence inside a code block is found after LF, CR LF or CR, and after leading spaces")
+    func fenceRuns() {
+        #expect(Self.longestRun("plain", of: "`") == 0)
+        #expect(Self.longestRun("x\n  ````\ny", of: "`") == 4)
+        #expect(Self.longestRun("x\r\n`````", of: "`") == 5)
+        #expect(Self.longestRun("x\r```", of: "`") == 3)
+        // Backticks inside a line, or after other text, do not make a fence.
+        #expect(Self.longestRun("a ``````` b\n`` ``", of: "`") == 2)
+        #expect(Self.longestRun("~~~~\n```", of: "~") == 4)
+    }
+
+    @Test("A code block whose text has a fence after CR LF reads back unchanged")
+    func crlfFence() throws {
+        let document = Document(blocks: [Block(.codeBlock(language: nil), text: "a\r\n````\r\nb")])
+        let written = MarkdownWriter().write(document).value
+        #expect(String(decoding: written, as: UTF8.self).hasPrefix("`````\n"))
+    }
+}
