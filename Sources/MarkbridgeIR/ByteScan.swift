@@ -75,20 +75,39 @@ public enum ByteScan {
     /// How many bytes of `buffer` equal `byte`.
     public static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         let pattern = SIMD16<UInt8>(repeating: byte)
-        return tally(buffer, blocksPerFlush: 255, block: { $0 .== pattern }, byte: { $0 == byte ? 1 : 0 })
+        let wordPattern = ones &* UInt64(byte)
+        return tally(buffer, blocksPerFlush: 255,
+                     block: { laneOnes($0 .== pattern) },
+                     word: { (zeroByteFlags($0 ^ wordPattern) >> 7) }, byte: { $0 == byte ? 1 : 0 })
     }
 
     /// How many UTF-16 code units the (valid) UTF-8 in `buffer` encodes: one for every byte
     /// that is not a continuation byte, and one more for every lead of four bytes.
     public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        let topBits = SIMD16<UInt8>(repeating: 0xC0)
-        let continuation = SIMD16<UInt8>(repeating: 0x80)
-        let belowFourByteLead = SIMD16<UInt8>(repeating: 0xEF)
         // A byte adds at most 2 to its lane, so 127 blocks fit before a flush.
-        return tally(buffer, blocksPerFlush: 127, block: { block in
-            (block & topBits) .!= continuation
-        }, andBlock: { block in block .> belowFourByteLead },
-        byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
+        tally(buffer, blocksPerFlush: 127, block: { utf16UnitLanes($0) }, word: { utf16UnitLanes($0) },
+              byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
+    }
+
+    /// Per lane of `block`, the UTF-16 units its byte begins: 1 for a byte that is not a
+    /// continuation byte, 2 for a lead of four bytes, 0 for a continuation byte.
+    @inline(__always)
+    static func utf16UnitLanes(_ block: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        laneOnes((block & SIMD16(repeating: 0xC0)) .!= SIMD16(repeating: 0x80)) &+ laneOnes(block .> SIMD16(repeating: 0xEF))
+    }
+
+    /// 1 in each lane `mask` sets, 0 elsewhere: a set lane is all ones (the standard library's
+    /// `replacing(with:where:)` goes lane by lane where the compiler does not inline it).
+    @inline(__always)
+    public static func laneOnes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
+        unsafeBitCast(mask, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
+    }
+
+    /// The sum of the lanes of `block`, when it is below 256.
+    @inline(__always)
+    public static func laneSum(_ block: SIMD16<UInt8>) -> Int {
+        let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+        return Int((halves[0] &* ones) >> 56) + Int((halves[1] &* ones) >> 56)
     }
 
     /// The UTF-16 units of the whole UTF-8 sequences in `word`: its bytes that are not
@@ -98,30 +117,31 @@ public enum ByteScan {
         Int((utf16UnitLanes(word) &* ones) >> 56)
     }
 
-    /// Counts the bytes of `buffer` that `block` (and `andBlock`, where a byte may count twice)
-    /// flag, sixteen at a time: the flags add up in sixteen byte lanes, summed every
-    /// `blocksPerFlush` blocks, before a lane could overflow. `byte` counts the tail. Swift's
-    /// SIMD types compile to SSE2 here, the x86-64 baseline: 3-4x fewer instructions than eight
-    /// byte lanes in a word.
+    /// Sums a per-byte count over `buffer`, sixteen bytes at a time: `block` gives the counts
+    /// of sixteen bytes as byte lanes, which add up in one vector and are summed every
+    /// `blocksPerFlush` blocks, before a lane could overflow. The tail goes eight bytes at a
+    /// time through `word` (lanes of a word), then through `byte`. Swift's SIMD types compile
+    /// to SSE2 here, the x86-64 baseline: 3-4x fewer instructions than lanes in a word.
     @inline(__always)
     private static func tally(_ buffer: UnsafeBufferPointer<UInt8>, blocksPerFlush: Int,
-                              block flags: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
-                              andBlock moreFlags: ((SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>)? = nil,
+                              block perBlock: (SIMD16<UInt8>) -> SIMD16<UInt8>,
+                              word perWord: (UInt64) -> UInt64,
                               byte perByte: (UInt8) -> Int) -> Int {
         var count = 0
         var index = 0
-        let one = SIMD16<UInt8>(repeating: 1)
         while index + 16 <= buffer.count {
             var lanes = SIMD16<UInt8>()
             var blocks = 0
             while blocks < blocksPerFlush, index + 16 <= buffer.count {
-                let block = loadBlock(buffer, at: index)
-                lanes &+= SIMD16<UInt8>().replacing(with: one, where: flags(block))
-                if let moreFlags { lanes &+= SIMD16<UInt8>().replacing(with: one, where: moreFlags(block)) }
+                lanes &+= perBlock(loadBlock(buffer, at: index))
                 index += 16
                 blocks += 1
             }
             count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        }
+        if index + 8 <= buffer.count {
+            count += Int((perWord(load(buffer, at: index)) &* ones) >> 56)
+            index += 8
         }
         while index < buffer.count {
             count += perByte(buffer[index])

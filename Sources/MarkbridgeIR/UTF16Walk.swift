@@ -12,9 +12,14 @@ public struct UTF16Walk {
     /// offset is past the end of `bytes` or falls inside a surrogate pair.
     @inline(__always)
     public mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Eight bytes at a time while the offset is at least eight units ahead: a word that ends
-        // on a sequence boundary (the next byte is no continuation byte) holds whole sequences,
-        // so at most eight units, and its units are counted without a branch per character.
+        // Sixteen bytes at a time while the offset is at least sixteen units ahead, then eight:
+        // a block that ends on a sequence boundary (the next byte is no continuation byte)
+        // holds whole sequences, so at most as many units as bytes, and its units are counted
+        // without a branch per character.
+        while offset - unitOffset >= 16 && byteIndex + 17 <= bytes.count && bytes[byteIndex + 16] & 0xC0 != 0x80 {
+            unitOffset += ByteScan.laneSum(ByteScan.utf16UnitLanes(ByteScan.loadBlock(bytes, at: byteIndex)))
+            byteIndex += 16
+        }
         while offset - unitOffset >= 8 && byteIndex + 9 <= bytes.count && bytes[byteIndex + 8] & 0xC0 != 0x80 {
             unitOffset += ByteScan.utf16Units(inWord: ByteScan.load(bytes, at: byteIndex))
             byteIndex += 8

@@ -25,6 +25,12 @@ enum MarkdownEscaping {
             if index > lineStartRules {
                 index = bytes.withUnsafeBufferPointer { buffer in
                     var offset = index - base
+                    while offset + 16 <= buffer.count {
+                        if let lane = ByteScan.firstLane(Self.mayNeedEscape(ByteScan.loadBlock(buffer, at: offset))) {
+                            return base + offset + lane
+                        }
+                        offset += 16
+                    }
                     while offset < buffer.count, !mayNeedEscape[Int(buffer[offset])] { offset += 1 }
                     return base + offset
                 }
@@ -83,12 +89,26 @@ enum MarkdownEscaping {
 
     /// The bytes the switch in `line` acts on anywhere in a line (the line-start rules for
     /// `-`, `+`, `=`, `~`, `.` and `)` are applied before the skipping starts).
-    private static let mayNeedEscape: [Bool] = (0..<256).map { value in
+    static let mayNeedEscape: [Bool] = (0..<256).map { value in
         switch UInt8(value) {
         case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x23, 0x21, 0x26, 0xEF: true
         case 0x00...0x1F, 0x7F: true
         default: false
         }
+    }
+
+    /// `mayNeedEscape` for sixteen bytes at once: controls, DEL, `[` `\\` `]` as one range, and
+    /// `!` `#` and `<` `>` as pairs that differ in one bit.
+    @inline(__always)
+    static func mayNeedEscape(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        typealias Block = SIMD16<UInt8>
+        let bit1 = block | Block(repeating: 0x02)
+        let brackets = (block &- Block(repeating: 0x5B)) .< Block(repeating: 3)
+        let controls = (block .< Block(repeating: 0x20)) .| (block .== Block(repeating: 0x7F))
+        let pairs = (bit1 .== Block(repeating: 0x23)) .| (bit1 .== Block(repeating: 0x3E))
+        let singles = (block .== Block(repeating: 0x26)) .| (block .== Block(repeating: 0x2A)) .| (block .== Block(repeating: 0x5F))
+            .| (block .== Block(repeating: 0x60)) .| (block .== Block(repeating: 0xEF))
+        return brackets .| controls .| pairs .| singles
     }
 
     /// Whether the character at `index` could continue `&` into a character reference: a

@@ -39,4 +39,15 @@ struct MarkdownLinesTests {
         let written = MarkdownWriter().write(document).value
         #expect(String(decoding: written, as: UTF8.self).hasPrefix("`````\n"))
     }
+
+    @Test("The escaping's sixteen-byte check flags exactly the bytes its table does")
+    func escapeCheckAgreesWithTable() {
+        for start in stride(from: 0, to: 256, by: 16) {
+            let block = SIMD16<UInt8>((0..<16).map { UInt8(start + $0) })
+            let mask = MarkdownEscaping.mayNeedEscape(block)
+            for lane in 0..<16 {
+                #expect(mask[lane] == MarkdownEscaping.mayNeedEscape[start + lane], "byte \(start + lane)")
+            }
+        }
+    }
 }
