@@ -182,6 +182,11 @@ public enum ByteScan {
             if let lane = firstLane(loadBlock(buffer, at: index) .== pattern) { return index + lane }
             index += 16
         }
+        if index + 8 <= buffer.count {
+            let matches = zeroByteFlags(load(buffer, at: index) ^ (ones &* UInt64(byte)))
+            if matches != 0 { return index + matches.trailingZeroBitCount >> 3 }
+            index += 8
+        }
         while index < buffer.count {
             if buffer[index] == byte { return index }
             index += 1

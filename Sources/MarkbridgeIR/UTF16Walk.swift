@@ -12,17 +12,23 @@ public struct UTF16Walk {
     /// offset is past the end of `bytes` or falls inside a surrogate pair.
     @inline(__always)
     public mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Sixteen bytes at a time while the offset is at least sixteen units ahead, then eight:
-        // a block that ends on a sequence boundary (the next byte is no continuation byte)
-        // holds whole sequences, so at most as many units as bytes, and its units are counted
-        // without a branch per character.
-        while offset - unitOffset >= 16 && byteIndex + 17 <= bytes.count && bytes[byteIndex + 16] & 0xC0 != 0x80 {
+        // Sixteen bytes at a time while the offset is at least sixteen units ahead, then eight,
+        // with no branch per character: a block counts the units of the sequences that start in
+        // it (a lead for its whole sequence, a continuation byte for nothing). The whole
+        // sequences of a block have at most one unit per byte, so the walk cannot pass the
+        // offset once a sequence the last block split is taken back.
+        while offset - unitOffset >= 16 && byteIndex + 16 <= bytes.count {
             unitOffset += ByteScan.laneSum(ByteScan.utf16UnitLanes(ByteScan.loadBlock(bytes, at: byteIndex)))
             byteIndex += 16
         }
-        while offset - unitOffset >= 8 && byteIndex + 9 <= bytes.count && bytes[byteIndex + 8] & 0xC0 != 0x80 {
+        while offset - unitOffset >= 8 && byteIndex + 8 <= bytes.count {
             unitOffset += ByteScan.utf16Units(inWord: ByteScan.load(bytes, at: byteIndex))
             byteIndex += 8
+        }
+        // Back to the start of a sequence the last block split: its units came with its lead.
+        if byteIndex < bytes.count && bytes[byteIndex] & 0xC0 == 0x80 {
+            repeat { byteIndex -= 1 } while bytes[byteIndex] & 0xC0 == 0x80
+            unitOffset -= bytes[byteIndex] >= 0xF0 ? 2 : 1
         }
         while unitOffset < offset && byteIndex < bytes.count {
             let lead = bytes[byteIndex]

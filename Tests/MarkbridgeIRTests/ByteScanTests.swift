@@ -69,7 +69,7 @@ struct UTF16WalkTests {
     func agrees() {
         var random = SystemRandomNumberGenerator()
         let pieces = ["a", " ", "é", "П", "日", "👍", "𝔘", "abcdefgh", "ПриветПривет"]
-        for _ in 0..<500 {
+        for _ in 0..<2_000 {
             var text = ""
             for _ in 0..<Int(random.next() % 60) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
             // The byte index of every UTF-16 offset, or nil inside a surrogate pair.
