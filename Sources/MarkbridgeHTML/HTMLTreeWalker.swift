@@ -225,7 +225,9 @@ struct HTMLTreeWalker {
     /// A paragraph, caption or `<br>` holding only a U+FFFC with an IMAGE over it is an image
     /// standing alone: an IMG block.
     static func promoteLoneImages(_ document: inout Document) {
-        for index in document.blocks.indices {
+        // Only the cheap fields are read through the array first: passing every block to
+        // `loneImage` copied it (a retain and release of each of its references).
+        for index in document.blocks.indices where document.blocks[index].markups.count == 1 && document.blocks[index].text.utf8.count == 3 {
             if let image = loneImage(document.blocks[index]) { document.blocks[index] = image }
         }
     }

@@ -175,7 +175,7 @@ public struct DocumentBuilder: Sendable {
         }
         pendingSpace = false
         if !text.isEmpty || keepingIfEmpty {
-            block.text = String(decoding: text, as: UTF8.self)
+            block.text = String(checkingUTF8: text)
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
             let repaired = block.text.utf8.count != text.count
             let length = repaired ? block.text.utf16.count : utf16Length

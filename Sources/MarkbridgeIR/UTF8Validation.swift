@@ -137,3 +137,26 @@ public enum UTF8Validation {
         return index - openBytes
     }
 }
+
+extension String {
+    /// `bytes` as a string, checked by ``UTF8Validation`` (sixteen bytes at a time) and then
+    /// copied as they are. `String(decoding:as:)` checks a character at a time outside ASCII:
+    /// on Cyrillic and CJK text this is 4-6x faster, and making block text was the largest
+    /// single cost of HTML -> JSON. Invalid bytes are repaired as `String(decoding:as:)`
+    /// repairs them, so the result is the same string either way.
+    public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty, UTF8Validation.firstInvalidOffset(bytes) == nil else {
+            self = String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
+    }
+
+    public init(checkingUTF8 bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
+    }
+
+    public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
+    }
+}

@@ -68,4 +68,15 @@ struct UTF8ValidationTests {
             #expect(bytes.withUnsafeBufferPointer { UTF8Validation.skipBlocksOfShortSequences($0, from: 2) } >= bytes.count - 16)
         }
     }
+
+    @Test("A string made by checking and copying equals the standard library's, repairs included", arguments: [0, 5, 16, 33, 200])
+    func checkedStrings(length: Int) {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<1_000 {
+            let bytes = Self.random(length: length, validPercent: 90, using: &random)
+            let made = String(checkingUTF8: bytes)
+            let expected = String(decoding: bytes, as: UTF8.self)
+            #expect(made == expected && Array(made.utf8) == Array(expected.utf8) && made.utf16.count == expected.utf16.count, "\(bytes)")
+        }
+    }
 }
