@@ -246,28 +246,41 @@ struct JSONScanner {
         }
         position += 1
         let start = position
-        // Fast path: no escapes, so the bytes are the string once validated.
-        while position < bytes.count {
+        // Fast path: to the first quote, backslash or control character sixteen bytes at a
+        // time; the bytes before it are checked as UTF-8 in one pass, and without an escape
+        // they are the string.
+        typealias Block = SIMD16<UInt8>
+        let quote = Block(repeating: 0x22), backslash = Block(repeating: 0x5C), space = Block(repeating: 0x20)
+        var stop = position
+        while stop + 16 <= bytes.count {
+            let block = ByteScan.loadBlock(bytes, at: stop)
+            if let lane = ByteScan.firstLane((block .== quote) .| (block .== backslash) .| (block .< space)) {
+                stop += lane
+                break
+            }
+            stop += 16
+        }
+        while stop < bytes.count, bytes[stop] != 0x22, bytes[stop] != 0x5C, bytes[stop] >= 0x20 { stop += 1 }
+        let plain = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+        if let invalid = UTF8Validation.firstInvalidOffset(plain) {
+            position = start + invalid
+            try validateUTF8Sequence(pointer)
+        }
+        position = stop
+        if position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 position += 1
-                return text
+                return String(checkingUTF8: plain)
             }
-            if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer) }
-            if byte < 0x80 {
-                position += 1
-            } else {
-                try validateUTF8Sequence(pointer)
-            }
         }
         var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return String(checkingUTF8: buffer)
             }
             if byte == UInt8(ascii: "\\") {
                 try escape(into: &buffer, pointer)
