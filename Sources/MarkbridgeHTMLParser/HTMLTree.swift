@@ -206,7 +206,7 @@ public struct HTMLTree: Sendable {
             for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
                 let attribute = attributes[index]
                 guard attribute.prefix == 0, attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
-                return String(decoding: attributeValueBytes(attribute), as: UTF8.self)
+                return String(checkingUTF8: attributeValueBytes(attribute))
             }
             return nil
         }

@@ -1,4 +1,10 @@
 import CCmark
+import MarkbridgeIR
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The linked cmark library. All cmark calls live in this file, behind this boundary: nothing
 /// outside it sees a C pointer, and every node is freed with `defer` right after creation.
@@ -48,8 +54,14 @@ enum CmarkLibrary {
         }
     }
 
+    /// A string cmark made. The input was checked as UTF-8 before parsing, and cmark writes
+    /// only whole characters of it and its own (U+FFFD, decoded entities), so our check (sixteen
+    /// bytes at a time) always passes; `String(cString:)` checked a character at a time.
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+        guard let pointer else { return "" }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            String(checkingUTF8: UnsafeBufferPointer(start: bytes, count: strlen(pointer)))
+        }
     }
 
     private static func event(for node: OpaquePointer, isEnter: Bool) -> Event {
