@@ -30,7 +30,10 @@ public struct URLPolicy: Hashable, Sendable {
     /// Lets every URL through: for callers that explicitly ask for unsafe output.
     public static let unrestricted = URLPolicy(allowedSchemes: [], allowsDataImages: true, maxLength: .max)
 
-    public var isUnrestricted: Bool { self == .unrestricted }
+    /// Field by field: comparing with ``unrestricted`` compared two sets on every URL checked.
+    public var isUnrestricted: Bool {
+        allowedSchemes.isEmpty && allowsRelativeURLs && allowsDataImages && maxLength == .max
+    }
 
     public enum Verdict: Hashable, Sendable {
         /// The URL may be used, in this cleaned-up spelling.
