@@ -46,6 +46,8 @@ struct MarkdownInlineRenderer {
             }
         }
         var state = RunState(renderer: self, spans: spans)
+        // Room for the text, a few escapes and the delimiters: the output rarely grows.
+        state.out.reserveCapacity(block.text.utf8.count + block.text.utf8.count / 8 + spans.count * 4 + 16)
         // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
         // the text between two of them is written in one piece.
         var boundaries = [OffsetTranslator.utf16Count(of: block.text)]
