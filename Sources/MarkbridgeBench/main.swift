@@ -14,10 +14,49 @@ import Markbridge
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+let usage = """
+    usage: markbridge-bench [--scale S] [--path NAME]
+           markbridge-bench --input FILE [--path NAME]
+           markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
+           markbridge-bench --corpus html|json|prose [--scale S]
+    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", "))
+    shapes: \(Corpus.Shape.allCases.map(\.rawValue).joined(separator: ", "))
+    """
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+
+/// Refuses what it does not know, so that a mistyped option never runs the whole bench.
+func refuse(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("markbridge-bench: \(message)\n\(usage)\n".utf8))
+    exit(2)
+}
+
+let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--corpus"]
+var argumentIndex = 0
+while argumentIndex < arguments.count {
+    let argument = arguments[argumentIndex]
+    if argument == "--child" {
+        argumentIndex += 3
+    } else if valuedOptions.contains(argument) {
+        guard argumentIndex + 1 < arguments.count else { refuse("\(argument) needs a value") }
+        argumentIndex += 2
+    } else {
+        refuse("unknown argument '\(argument)'")
+    }
+}
+
 func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }
+
+if let text = option("--scale"), Double(text).map({ $0 > 0 }) != true { refuse("--scale needs a positive number, not '\(text)'") }
+if let text = option("--runs"), Int(text).map({ $0 > 0 }) != true { refuse("--runs needs a positive whole number, not '\(text)'") }
+if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }) { refuse("unknown path '\(name)'") }
+if let file = option("--input"), !FileManager.default.isReadableFile(atPath: file) { refuse("cannot read '\(file)'") }
 
 let scale = option("--scale").flatMap(Double.init) ?? 1.0
 
