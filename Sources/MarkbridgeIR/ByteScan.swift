@@ -1,6 +1,10 @@
-/// Scanning bytes eight at a time (SWAR: SIMD within a register) for the few passes every
-/// reader makes over its whole input: finding line ends, NULs, and the end of plain ASCII.
-/// A loop that looks at one byte at a time spends most of its time on bytes that cannot match.
+/// Scanning bytes sixteen at a time (Swift's SIMD types, which compile to SSE2, the x86-64
+/// baseline) or eight at a time in a word (SWAR) for the passes readers and writers make over
+/// whole texts: finding bytes, counting them, UTF-16 lengths, the end of plain ASCII. A loop
+/// that looks at one byte at a time spends most of its time on bytes that cannot match.
+/// Vector code here compares vectors with vectors and reduces masks through `anyLane`,
+/// `firstLane` and `laneOnes`: the standard library's scalar-operand comparisons, `any(_:)` and
+/// `replacing(with:where:)` go one lane at a time where they are not inlined.
 public enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
