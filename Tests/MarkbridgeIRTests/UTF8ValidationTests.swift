@@ -79,4 +79,31 @@ struct UTF8ValidationTests {
             #expect(made == expected && Array(made.utf8) == Array(expected.utf8) && made.utf16.count == expected.utf16.count, "\(bytes)")
         }
     }
+
+    /// Every two-byte pair, and three-byte sequences with every second byte, placed where a
+    /// sixteen-byte block begins and where two blocks meet (the first sixteen bytes go byte by
+    /// byte, the rest in blocks from offset 16): the vector check must agree with the
+    /// reference on each (the random mixes above rarely hit the edges of table 3-7).
+    @Test("Sequences at block edges: every two-byte pair, and three-byte leads with every second byte")
+    func blockEdges() {
+        var failures = 0
+        func check(_ sequence: [UInt8], at position: Int) {
+            var bytes = [UInt8](repeating: 0x61, count: 48)
+            bytes.replaceSubrange(position..<(position + sequence.count), with: sequence)
+            if UTF8Validation.firstInvalidOffset(bytes) != Self.reference(bytes) { failures += 1 }
+        }
+        for first in 0x80...0xFF {
+            for second in 0...0xFF {
+                for position in [16, 31] { check([UInt8(first), UInt8(second)], at: position) }
+            }
+        }
+        for lead: UInt8 in [0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF] {
+            for second in 0...0xFF {
+                for third: UInt8 in [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xFF] {
+                    for position in [16, 30, 31] { check([lead, UInt8(second), third], at: position) }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
 }
