@@ -90,7 +90,7 @@ extension HTMLTreeWalker {
 
     mutating func leave(_ exit: Exit) {
         for handle in openHandles[(openHandles.count - exit.markupCount)...].reversed() { builder.closeMarkup(handle) }
-        openHandles.removeLast(exit.markupCount)
+        if exit.markupCount > 0 { openHandles.removeLast(exit.markupCount) }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {

@@ -205,7 +205,9 @@ public struct HTMLTree: Sendable {
         return name.withUTF8 { wanted -> String? in
             for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
                 let attribute = attributes[index]
-                guard attribute.prefix == 0, attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
+                // Lengths first: most names that differ differ in length.
+                guard attribute.prefix == 0, Int(attribute.valueStart - attribute.nameStart) == wanted.count,
+                      attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
                 return String(checkingUTF8: attributeValueBytes(attribute))
             }
             return nil
