@@ -72,7 +72,11 @@ private struct Emitter: ~Copyable {
     private mutating func block(_ block: Block, index: Int) {
         openObject()
         key("type")
-        output.string(BlockTypeName.name(of: block.kind))
+        if let name = BlockTypeName.name(of: block.kind) {
+            output.plainString(name)
+        } else if case .heading(let level) = block.kind {
+            output.string("H\(level)")
+        }
         if !block.text.isEmpty {
             key("text")
             output.string(block.text)
@@ -101,7 +105,14 @@ private struct Emitter: ~Copyable {
             key("align")
             output.string(alignment.rawValue)
         }
-        let markups = block.markups.filter { keepsURL(of: $0, blockIndex: index) }
+        // Only links and images can be refused: most blocks have none, and keep their array.
+        let hasURLs = block.markups.contains { markup in
+            switch markup.kind {
+            case .link, .image: true
+            default: false
+            }
+        }
+        let markups = hasURLs ? block.markups.filter { keepsURL(of: $0, blockIndex: index) } : block.markups
         if !markups.isEmpty {
             key("markups")
             openArray()
