@@ -145,7 +145,9 @@ extension String {
     /// single cost of HTML -> JSON. Invalid bytes are repaired as `String(decoding:as:)`
     /// repairs them, so the result is the same string either way.
     public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard !bytes.isEmpty, UTF8Validation.firstInvalidOffset(bytes) == nil else {
+        // Below sixteen bytes the standard library makes a small string, with a quick check
+        // for ASCII, and our check would go byte by byte anyway.
+        guard bytes.count >= 16, UTF8Validation.firstInvalidOffset(bytes) == nil else {
             self = String(decoding: bytes, as: UTF8.self)
             return
         }
