@@ -150,24 +150,22 @@ struct HTMLTreeWalker {
         }
     }
 
-    /// Whether collapsing would change `bytes` (which neither start nor end with whitespace):
-    /// only a whitespace character other than a space, or two in a row, does.
+    /// Whether collapsing would change `bytes`: only a whitespace character other than a
+    /// space, or two spaces in a row, does.
     static func needsCollapsing(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            var previousWasSpace = false
             var index = 0
-            // Eight bytes at a time while no byte is below 0x0E (tab, line feed, form feed and
-            // carriage return are; the rare word with one goes to the byte loop): two spaces in
-            // a row, within a word or across two, are found from the exact per-byte flags.
-            while index + 8 <= buffer.count {
-                let word = ByteScan.load(buffer, at: index)
-                if ByteScan.word(word, hasByteBelow: 0x0E) { break }
-                let spaces = ByteScan.zeroByteFlags(word ^ 0x2020_2020_2020_2020)
-                if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return true }
-                previousWasSpace = spaces >> 63 != 0
-                index += 8
+            // Sixteen bytes at a time while none is below 0x0E (tab, line feed, form feed and
+            // carriage return are; the rare block with one goes to the byte loop): a space
+            // followed by a space is found by comparing the block with itself one byte on.
+            let space = SIMD16<UInt8>(repeating: 0x20), controls = SIMD16<UInt8>(repeating: 0x0E)
+            while index + 17 <= buffer.count {
+                let block = ByteScan.loadBlock(buffer, at: index)
+                if ByteScan.anyLane(block .< controls) { break }
+                if ByteScan.anyLane((block .== space) .& (ByteScan.loadBlock(buffer, at: index + 1) .== space)) { return true }
+                index += 16
             }
-            return needsCollapsing(UnsafeBufferPointer(rebasing: buffer[index...]), afterSpace: previousWasSpace)
+            return needsCollapsing(UnsafeBufferPointer(rebasing: buffer[index...]), afterSpace: index > 0 && buffer[index - 1] == 0x20)
         }
     }
 

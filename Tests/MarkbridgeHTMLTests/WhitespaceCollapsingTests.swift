@@ -1,7 +1,7 @@
 import Testing
 @testable import MarkbridgeHTML
 
-/// The walker's word-at-a-time check of whether text needs collapsing, against the rule
+/// The walker's sixteen-bytes-at-a-time check of whether text needs collapsing, against the rule
 /// itself: a tab, line feed, form feed or carriage return, or two spaces in a row.
 @Suite("Whitespace collapsing check")
 struct WhitespaceCollapsingTests {
@@ -13,7 +13,7 @@ struct WhitespaceCollapsingTests {
         return false
     }
 
-    @Test("Agrees with the rule over random text, across word boundaries", arguments: [1, 7, 8, 9, 15, 16, 17, 64])
+    @Test("Agrees with the rule over random text, across word boundaries", arguments: [1, 7, 8, 9, 15, 16, 17, 18, 33, 64])
     func agrees(length: Int) {
         var random = SystemRandomNumberGenerator()
         let alphabet: [UInt8] = [0x61, 0x61, 0x61, 0x20, 0x20, 0xD0, 0x9F, 0x0B, 0x09, 0x0A, 0x0C, 0x0D, 0x00]
@@ -22,10 +22,12 @@ struct WhitespaceCollapsingTests {
             let bytes = (0..<length).map { _ in random.next() % 6 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : 0x61 }
             #expect(HTMLTreeWalker.needsCollapsing(bytes[...]) == Self.naive(bytes), "\(bytes)")
         }
-        // Two spaces that straddle the boundary of two words.
-        var straddling = [UInt8](repeating: 0x61, count: 16)
-        straddling[7] = 0x20
-        straddling[8] = 0x20
-        #expect(HTMLTreeWalker.needsCollapsing(straddling[...]))
+        // Two spaces that straddle the boundary of two blocks of sixteen.
+        for split in [7, 15, 31] {
+            var straddling = [UInt8](repeating: 0x61, count: 40)
+            straddling[split] = 0x20
+            straddling[split + 1] = 0x20
+            #expect(HTMLTreeWalker.needsCollapsing(straddling[...]))
+        }
     }
 }
