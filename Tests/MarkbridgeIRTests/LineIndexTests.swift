@@ -14,4 +14,24 @@ struct LineIndexTests {
             #expect(SourceLocation(byteOffset: offset, in: bytes) == location)
         }
     }
+
+    @Test("A lazy index, built by whichever of many tasks asks first, gives every task the eager index's answers")
+    func lazyFromManyTasks() async {
+        let text = (0..<2_000).map { "line \($0)" + ($0 % 3 == 0 ? "\r\n" : $0 % 3 == 1 ? "\n" : "\r") }.joined()
+        let bytes = Array(text.utf8)
+        let eager = LineIndex(bytes)
+        let lazy = LazyLineIndex(bytes)
+        let offsets = stride(from: 0, to: bytes.count, by: 97).map { $0 }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    offsets.dropFirst(task).reduce(0) { count, offset in
+                        count + (lazy.location(ofByte: offset) == eager.location(ofByte: offset) ? 0 : 1)
+                    }
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }
