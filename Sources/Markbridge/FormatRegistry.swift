@@ -11,13 +11,13 @@ public struct FormatRegistry: Sendable {
     public static let standard = FormatRegistry([.markupJSON, .html, .markdown, .plainText])
 
     public func format(named name: String) -> Format? {
-        formats.first { $0.name == name.lowercased() }
+        formats.first { $0.name == name.asciiLowercased() }
     }
 
     /// The format a file name implies by its extension, if any.
     public func format(forFileName fileName: String) -> Format? {
         guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
-        let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
+        let fileExtension = String(fileName[fileName.index(after: dot)...]).asciiLowercased()
         return formats.first { $0.fileExtensions.contains(fileExtension) }
     }
 

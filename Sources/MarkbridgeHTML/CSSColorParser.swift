@@ -6,7 +6,7 @@ import MarkbridgeIR
 /// reports the value it could not use.
 enum CSSColorParser {
     static func parse(_ value: String) -> CSSColor? {
-        let lowered = value.trimmingASCIIWhitespace().lowercased()
+        let lowered = value.trimmingASCIIWhitespace().asciiLowercased()
         if lowered.hasPrefix("#") { return hex(Array(lowered.utf8.dropFirst())) }
         if lowered == "transparent" { return CSSColor(red: 0, green: 0, blue: 0, alpha: 0) }
         if let named = CSSNamedColors.values[lowered] {

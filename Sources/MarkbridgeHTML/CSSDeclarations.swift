@@ -35,11 +35,11 @@ enum CSSDeclarations {
 
     private static func declaration(_ bytes: [UInt8]) -> Declaration? {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        let property = trimmed(bytes[..<colon]).lowercased()
+        let property = trimmed(bytes[..<colon]).asciiLowercased()
         guard !property.isEmpty else { return nil }
         var valueBytes = bytes[(colon + 1)...]
         if let bang = valueBytes.lastIndex(of: UInt8(ascii: "!")),
-           trimmed(valueBytes[(bang + 1)...]).lowercased() == "important" {
+           trimmed(valueBytes[(bang + 1)...]).asciiLowercased() == "important" {
             valueBytes = valueBytes[..<bang]
         }
         return Declaration(property: property, value: trimmed(valueBytes))

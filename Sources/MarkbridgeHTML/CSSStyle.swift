@@ -14,7 +14,7 @@ struct CSSStyle {
     init(_ attribute: String?, report: inout LossReport, location: () -> SourceLocation) {
         guard let attribute, !attribute.isEmpty else { return }
         for declaration in CSSDeclarations.parse(attribute) {
-            let value = declaration.value.lowercased()
+            let value = declaration.value.asciiLowercased()
             switch declaration.property {
             case "font-weight":
                 if value == "bold" || value == "bolder" || (Int(value).map { $0 >= 600 && $0 <= 900 } ?? false) {

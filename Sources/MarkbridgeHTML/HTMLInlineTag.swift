@@ -19,7 +19,7 @@ public enum HTMLInlineTag: Equatable, Sendable {
         let bytes = Array(literal.utf8)
         if bytes.starts(with: Array("</".utf8)) {
             let name = String(decoding: bytes.dropFirst(2).prefix { $0 != UInt8(ascii: ">") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }, as: UTF8.self)
-            return .close(name: name.lowercased())
+            return .close(name: name.asciiLowercased())
         }
         guard let element = HTMLParser().parseStartTag(bytes) else {
             return .unsupported(name: literal)

@@ -9,7 +9,7 @@ extension HTMLTreeWalker {
             let name = tree.name(of: node)
             // SVG and MathML: their text is kept, their structure is not modelled; their scripts
             // and style sheets are dropped like HTML ones.
-            let lowered = name.lowercased()
+            let lowered = name.asciiLowercased()
             if lowered == "script" || lowered == "style" {
                 report.note("dropped-element", lowered, at: tree.sourceLocation(of: node)) { "<\(lowered)> dropped with its content (\($0)×)" }
                 return nil
@@ -264,7 +264,7 @@ extension HTMLTreeWalker {
             builder.appendCollapsibleSpace()
             return
         }
-        let type = tree.attribute("type", of: node)?.lowercased() ?? "text"
+        let type = tree.attribute("type", of: node)?.asciiLowercased() ?? "text"
         guard !["hidden", "password", "checkbox", "radio", "file", "image"].contains(type),
               let value = tree.attribute("value", of: node) ?? tree.attribute("placeholder", of: node), !value.isEmpty else { return }
         ensureBlock()
@@ -302,6 +302,6 @@ extension HTMLTreeWalker {
     }
 
     static func alignAttribute(_ node: HTMLNodeID, in tree: HTMLTree) -> TextAlignment? {
-        tree.attribute("align", of: node).flatMap { TextAlignment(rawValue: $0.lowercased().trimmingASCIIWhitespace()) }
+        tree.attribute("align", of: node).flatMap { TextAlignment(rawValue: $0.asciiLowercased().trimmingASCIIWhitespace()) }
     }
 }

@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// SVG and MathML: the name adjustments the HTML standard makes for foreign elements and
 /// attributes, so `<svg viewbox>` becomes `viewBox` and `xlink:href` keeps its prefix.
 enum ForeignContent {
@@ -43,7 +45,7 @@ enum ForeignContent {
         "feGaussianBlur", "feImage", "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight",
         "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence", "foreignObject", "glyphRef", "linearGradient",
         "radialGradient", "textPath",
-    ].map { ($0.lowercased(), $0) })
+    ].map { ($0.asciiLowercased(), $0) })
 
     private static let svgAttributeNames: [String: String] = Dictionary(uniqueKeysWithValues: [
         "attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode", "clipPathUnits",
@@ -55,7 +57,7 @@ enum ForeignContent {
         "requiredExtensions", "requiredFeatures", "specularConstant", "specularExponent", "spreadMethod",
         "startOffset", "stdDeviation", "stitchTiles", "surfaceScale", "systemLanguage", "tableValues", "targetX",
         "targetY", "textLength", "viewBox", "viewTarget", "xChannelSelector", "yChannelSelector", "zoomAndPan",
-    ].map { ($0.lowercased(), $0) })
+    ].map { ($0.asciiLowercased(), $0) })
 }
 
 /// The rules for parsing tokens in foreign content (HTML standard 13.2.6.5).
@@ -72,7 +74,7 @@ extension HTMLTreeBuilder {
             return ([.foreignObject, .desc, .title] as HTMLTagSet).contains(stored.tag)
         case .mathml:
             guard stored.tag == .annotationXML else { return false }
-            let encoding = tree.storedAttributes(of: element).first { $0.prefix == nil && $0.name == "encoding" }?.value.lowercased()
+            let encoding = tree.storedAttributes(of: element).first { $0.prefix == nil && $0.name == "encoding" }?.value.asciiLowercased()
             return encoding == "text/html" || encoding == "application/xhtml+xml"
         case .html:
             return false
@@ -122,7 +124,7 @@ extension HTMLTreeBuilder {
         var index = openElements.count - 1
         while index > 0 {
             let element = openElements[index]
-            if tree.nodeName(element).lowercased() == tag.name {
+            if tree.nodeName(element).asciiLowercased() == tag.name {
                 while openElements.count > index { pop() }
                 return
             }

@@ -118,8 +118,8 @@ extension HTMLTreeBuilder {
     /// The HTML fragment parsing algorithm's set-up (HTML standard 13.4): a context element
     /// outside the tree, an `html` root, the tokenizer state and insertion mode the context implies.
     mutating func prepareFragment(_ context: HTMLParser.FragmentContext) {
-        let name = context.namespace == .svg ? (ForeignContent.svgTagNames[context.name.lowercased()] ?? context.name) : context.name.lowercased()
-        let tag = HTMLTag(lowercaseName: context.name.lowercased())
+        let name = context.namespace == .svg ? (ForeignContent.svgTagNames[context.name.asciiLowercased()] ?? context.name) : context.name.asciiLowercased()
+        let tag = HTMLTag(lowercaseName: context.name.asciiLowercased())
         contextElement = tree.createElement(name: name, tag: tag, namespace: context.namespace, attributes: [], offset: 0)
         if context.namespace == .html {
             switch tag {

@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// The "in body" insertion mode: where almost all real content is built.
 extension HTMLTreeBuilder {
     static let blockContainers: HTMLTagSet = [
@@ -126,7 +128,7 @@ extension HTMLTreeBuilder {
             reconstructActiveFormattingElements()
             insertElement(for: tag)
             pop()
-            let type = tag.attributes.first { $0.name == "type" }?.value.lowercased()
+            let type = tag.attributes.first { $0.name == "type" }?.value.asciiLowercased()
             if type != "hidden" { framesetOK = false }
         case .param, .source, .track:
             insertElement(for: tag)

@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// The table modes: in table, in table text, in caption, in column group, in table body, in
 /// row, in cell. Content that has no place in a table is foster-parented before it.
 extension HTMLTreeBuilder {
@@ -49,7 +51,7 @@ extension HTMLTreeBuilder {
                 reprocess(token)
             case .style, .script, .template:
                 inHeadMode(token)
-            case .input where tag.attributes.first(where: { $0.name == "type" })?.value.lowercased() == "hidden":
+            case .input where tag.attributes.first(where: { $0.name == "type" })?.value.asciiLowercased() == "hidden":
                 insertElement(for: tag)
                 pop()
             case .form:

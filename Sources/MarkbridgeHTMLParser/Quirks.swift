@@ -1,10 +1,12 @@
+import MarkbridgeIR
+
 /// Whether a DOCTYPE puts the document in quirks mode (HTML standard 13.2.6.4.1). Tree
 /// construction cares for one reason: in quirks mode a `<table>` does not close an open `<p>`.
 enum Quirks {
     static func isQuirks(_ doctype: HTMLDoctypeToken) -> Bool {
         if doctype.forceQuirks || doctype.name != "html" { return true }
-        let publicID = doctype.publicID?.lowercased()
-        let systemID = doctype.systemID?.lowercased()
+        let publicID = doctype.publicID?.asciiLowercased()
+        let systemID = doctype.systemID?.asciiLowercased()
         if let publicID {
             if exactPublicIDs.contains(publicID) { return true }
             if publicPrefixes.contains(where: { publicID.hasPrefix($0) }) { return true }

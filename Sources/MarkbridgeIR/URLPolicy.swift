@@ -110,7 +110,7 @@ public struct URLPolicy: Hashable, Sendable {
     }
 
     private static func isRasterDataImage(_ url: String) -> Bool {
-        let lowered = url.lowercased()
+        let lowered = url.asciiLowercased()
         return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { prefix in
             lowered.hasPrefix(prefix + ";") || lowered.hasPrefix(prefix + ",")
         }
