@@ -36,24 +36,11 @@ extension HTMLTokenizer {
     @inline(__always)
     private mutating func emitRun(stoppingAt a: UInt8, _ b: UInt8, _ c: UInt8) {
         let start = position
-        input.withUnsafeBufferPointer { buffer in
-            var index = start
-            // Sixteen bytes at a time through plain text; the last few byte by byte.
-            let stopA = SIMD16<UInt8>(repeating: a), stopB = SIMD16<UInt8>(repeating: b), stopC = SIMD16<UInt8>(repeating: c)
-            while index + 16 <= buffer.count {
-                let block = ByteScan.loadBlock(buffer, at: index)
-                if let lane = ByteScan.firstLane((block .== stopA) .| (block .== stopB) .| (block .== stopC)) {
-                    position = index + lane
-                    return
-                }
-                index += 16
-            }
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == a || byte == b || byte == c { break }
-                index += 1
-            }
-            position = index
+        let stopA = SIMD16<UInt8>(repeating: a), stopB = SIMD16<UInt8>(repeating: b), stopC = SIMD16<UInt8>(repeating: c)
+        position = input.withUnsafeBufferPointer { buffer in
+            ByteScan.firstIndex(in: buffer, from: start,
+                                whereBlock: { ($0 .== stopA) .| ($0 .== stopB) .| ($0 .== stopC) },
+                                whereByte: { $0 == a || $0 == b || $0 == c }) ?? buffer.count
         }
         if position > start {
             if !hasPendingCharacters { markCharactersStart(start) }

@@ -164,7 +164,7 @@ public enum ByteScan {
 
     /// The first lane of `mask` that is set, or nil: from the trailing zero bits of the two
     /// 64-bit halves (a set lane is eight set bits).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
@@ -173,26 +173,33 @@ public enum ByteScan {
     }
 
     /// Sixteen bytes of `buffer` from `index` (which must leave sixteen).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func loadBlock(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> SIMD16<UInt8> {
         UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: SIMD16<UInt8>.self)
     }
 
     /// The first index at or after `start` holding `byte`, or nil.
     public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-        var index = start
         let pattern = SIMD16<UInt8>(repeating: byte)
+        return firstIndex(in: buffer, from: start, whereBlock: { $0 .== pattern }, whereByte: { $0 == byte })
+    }
+
+    /// The first index at or after `start` whose byte `byte` accepts, or nil: sixteen bytes at
+    /// a time through `block`, which must flag exactly the bytes `byte` accepts, then the last
+    /// few one at a time. The one scan behind every "skip to the next byte that matters" loop
+    /// (the tokenizer's text runs, JSON strings in and out, Markdown escaping); inlinable, so
+    /// that the two predicates are compiled into each caller's loop.
+    @inlinable @inline(__always)
+    public static func firstIndex(in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0,
+                                  whereBlock block: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+                                  whereByte byte: (UInt8) -> Bool) -> Int? {
+        var index = start
         while index + 16 <= buffer.count {
-            if let lane = firstLane(loadBlock(buffer, at: index) .== pattern) { return index + lane }
+            if let lane = firstLane(block(loadBlock(buffer, at: index))) { return index + lane }
             index += 16
         }
-        if index + 8 <= buffer.count {
-            let matches = zeroByteFlags(load(buffer, at: index) ^ (ones &* UInt64(byte)))
-            if matches != 0 { return index + matches.trailingZeroBitCount >> 3 }
-            index += 8
-        }
         while index < buffer.count {
-            if buffer[index] == byte { return index }
+            if byte(buffer[index]) { return index }
             index += 1
         }
         return nil

@@ -90,15 +90,10 @@ public struct OffsetTranslator {
     /// UTF-16): only those make UTF-16 offsets that can split a character.
     public static func hasAstralScalars(_ text: String) -> Bool {
         var text = text
+        // A four-byte lead is the only byte from F0 up.
+        let leads = SIMD16<UInt8>(repeating: 0xF0)
         return text.withUTF8 { bytes in
-            // Sixteen bytes at a time: a four-byte lead is the only byte from F0 up.
-            var index = 0
-            let leads = SIMD16<UInt8>(repeating: 0xF0)
-            while index + 16 <= bytes.count {
-                if ByteScan.anyLane(ByteScan.loadBlock(bytes, at: index) .>= leads) { return true }
-                index += 16
-            }
-            return bytes[index...].contains { $0 >= 0xF0 }
+            ByteScan.firstIndex(in: bytes, whereBlock: { $0 .>= leads }, whereByte: { $0 >= 0xF0 }) != nil
         }
     }
 }

@@ -79,43 +79,26 @@ struct JSONOutput: ~Copyable {
             var runStart = 0
             var index = 0
             let count = utf8.count
-            // Blocks of sixteen bytes with nothing to escape are skipped whole: no control,
-            // quote or backslash, and none of the lead bytes E2, EF and F0-FF, with which U+2028,
-            // U+2029 and the noncharacters begin (so CJK text, led by E3-E9, is skipped too).
-            // After a block that has one, sixteen bytes go one at a time.
+            // Only controls, the quote, the backslash, and the lead bytes E2, EF and F0-FF (with
+            // which U+2028, U+2029 and the noncharacters begin) can need escaping: the scan skips
+            // everything else, CJK text (led by E3-E9) included, sixteen bytes at a time.
             typealias Block = SIMD16<UInt8>
             let space = Block(repeating: 0x20), quote = Block(repeating: 0x22), backslash = Block(repeating: 0x5C)
             let xE2 = Block(repeating: 0xE2), xEF = Block(repeating: 0xEF), xF0 = Block(repeating: 0xF0)
-            var bytewiseUntil = 0
-            while index < count {
-                if index >= bytewiseUntil && index + 16 <= count {
-                    let block = ByteScan.loadBlock(utf8, at: index)
-                    let special = (block .< space) .| (block .== quote) .| (block .== backslash)
-                        .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
-                    if !ByteScan.anyLane(special) {
-                        index += 16
-                        continue
-                    }
-                    bytewiseUntil = index + 16
-                }
-                let byte = utf8[index]
-                var escapeLength = 0
-                var scalar: UInt32 = 0
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    escapeLength = 1
-                    scalar = UInt32(byte)
-                } else if byte == 0xE2 || byte == 0xEF || byte >= 0xF0 {
-                    // Only these lead bytes begin U+2028, U+2029 or a noncharacter: the rest of
-                    // CJK and other three-byte text is copied without a look.
-                    (escapeLength, scalar) = Self.specialSequence(utf8, at: index)
-                }
-                if escapeLength == 0 {
-                    index += 1
+            while let next = ByteScan.firstIndex(in: utf8, from: index, whereBlock: { block in
+                (block .< space) .| (block .== quote) .| (block .== backslash) .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
+            }, whereByte: { byte in
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
+            }) {
+                let byte = utf8[next]
+                let (escapeLength, scalar) = byte < 0x20 || byte == 0x22 || byte == 0x5C ? (1, UInt32(byte)) : Self.specialSequence(utf8, at: next)
+                guard escapeLength > 0 else {
+                    index = next + 1
                     continue
                 }
-                if runStart < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                if runStart < next { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<next])) }
                 escape(scalar)
-                index += escapeLength
+                index = next + escapeLength
                 runStart = index
             }
             if runStart < count { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }

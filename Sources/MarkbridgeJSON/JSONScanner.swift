@@ -249,18 +249,10 @@ struct JSONScanner {
         // Fast path: to the first quote, backslash or control character sixteen bytes at a
         // time; the bytes before it are checked as UTF-8 in one pass, and without an escape
         // they are the string.
-        typealias Block = SIMD16<UInt8>
-        let quote = Block(repeating: 0x22), backslash = Block(repeating: 0x5C), space = Block(repeating: 0x20)
-        var stop = position
-        while stop + 16 <= bytes.count {
-            let block = ByteScan.loadBlock(bytes, at: stop)
-            if let lane = ByteScan.firstLane((block .== quote) .| (block .== backslash) .| (block .< space)) {
-                stop += lane
-                break
-            }
-            stop += 16
-        }
-        while stop < bytes.count, bytes[stop] != 0x22, bytes[stop] != 0x5C, bytes[stop] >= 0x20 { stop += 1 }
+        let quote = SIMD16<UInt8>(repeating: 0x22), backslash = SIMD16<UInt8>(repeating: 0x5C), space = SIMD16<UInt8>(repeating: 0x20)
+        let stop = ByteScan.firstIndex(in: bytes, from: position,
+                                       whereBlock: { ($0 .== quote) .| ($0 .== backslash) .| ($0 .< space) },
+                                       whereByte: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) ?? bytes.count
         let plain = UnsafeBufferPointer(rebasing: bytes[start..<stop])
         if let invalid = UTF8Validation.firstInvalidOffset(plain) {
             position = start + invalid

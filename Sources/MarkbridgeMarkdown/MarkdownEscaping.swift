@@ -24,15 +24,8 @@ enum MarkdownEscaping {
         while index < end {
             if index > lineStartRules {
                 index = bytes.withUnsafeBufferPointer { buffer in
-                    var offset = index - base
-                    while offset + 16 <= buffer.count {
-                        if let lane = ByteScan.firstLane(Self.mayNeedEscape(ByteScan.loadBlock(buffer, at: offset))) {
-                            return base + offset + lane
-                        }
-                        offset += 16
-                    }
-                    while offset < buffer.count, !mayNeedEscape[Int(buffer[offset])] { offset += 1 }
-                    return base + offset
+                    base + (ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscape,
+                                                whereByte: { mayNeedEscape[Int($0)] }) ?? buffer.count)
                 }
                 if index == end { break }
             }
