@@ -115,7 +115,7 @@ struct HTMLTreeWalker {
         ensureBlock()
         let inner = bytes[first..<last]
         if !Self.needsCollapsing(inner) {
-            builder.appendUTF8(inner)
+            builder.appendValidUTF8(inner)
         } else {
             collapsed.removeAll(keepingCapacity: true)
             var inSpace = false
@@ -128,7 +128,7 @@ struct HTMLTreeWalker {
                     inSpace = false
                 }
             }
-            builder.appendUTF8(collapsed[...])
+            builder.appendValidUTF8(collapsed[...])
         }
         if last < bytes.endIndex { builder.appendCollapsibleSpace() }
     }
@@ -138,7 +138,7 @@ struct HTMLTreeWalker {
         guard !bytes.isEmpty else { return }
         if keepingSpaces {
             ensureBlock()
-            builder.appendUTF8(bytes)
+            builder.appendValidUTF8(bytes)
             return
         }
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {

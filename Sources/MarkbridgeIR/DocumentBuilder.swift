@@ -18,6 +18,10 @@ public struct DocumentBuilder: Sendable {
     /// The current block's text as UTF-8, made a `String` once when the block ends: appending
     /// bytes is cheaper than appending strings, and readers mostly have bytes.
     private var text: [UInt8] = []
+    /// Whether every byte of `text` came from a source known to be valid UTF-8 (a `String`,
+    /// or a reader of this package that validated its input): then the block's string is made
+    /// without checking the text again.
+    private var textIsKnownValid = true
     private var utf16Length = 0
     /// Markups in the order they were opened, so mostly in canonical order already; an open
     /// markup's slot has its start and is given its end when it closes.
@@ -54,13 +58,24 @@ public struct DocumentBuilder: Sendable {
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
         var piece = piece
-        piece.withUTF8 { appendUTF8($0) }
+        piece.withUTF8 { appendBytes($0) }
     }
 
     /// Appends text given as UTF-8. The bytes should be valid UTF-8 (readers pass text from
     /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
     /// the block's markups are then clamped to its text rather than trusted.
     public mutating func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
+        textIsKnownValid = false
+        appendBytes(bytes)
+    }
+
+    /// Appends bytes that this package's reader knows to be valid UTF-8 (see
+    /// `String(validUTF8:)`): the HTML reader's text comes from its checked input.
+    package mutating func appendValidUTF8(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { appendBytes($0) }
+    }
+
+    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(contentsOf: bytes)
@@ -175,7 +190,9 @@ public struct DocumentBuilder: Sendable {
         }
         pendingSpace = false
         if !text.isEmpty || keepingIfEmpty {
-            block.text = String(checkingUTF8: text)
+            block.text = textIsKnownValid
+                ? text.withUnsafeBufferPointer { String(validUTF8: $0) }
+                : String(checkingUTF8: text)
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
             let repaired = block.text.utf8.count != text.count
             let length = repaired ? block.text.utf16.count : utf16Length
@@ -194,6 +211,7 @@ public struct DocumentBuilder: Sendable {
         }
         isInBlock = false
         text.removeAll(keepingCapacity: true)
+        textIsKnownValid = true
         utf16Length = 0
         // Markups still open go on in the next block, from its start, in their order.
         if open.isEmpty {

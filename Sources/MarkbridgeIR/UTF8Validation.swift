@@ -154,6 +154,19 @@ extension String {
         self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
     }
 
+    /// `bytes`, which the caller's own construction makes valid UTF-8, as a string without a
+    /// second check: text the HTML reader takes from its already validated input, and text
+    /// that was a `String` before. Only this package's readers may promise that; debug builds
+    /// (every test and fuzz loop) still check the promise.
+    package init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        assert(UTF8Validation.firstInvalidOffset(bytes) == nil, "bytes promised valid are not UTF-8")
+        guard bytes.count >= 16 else {
+            self = String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
+    }
+
     public init(checkingUTF8 bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
     }

@@ -60,10 +60,14 @@ private struct Emitter: ~Copyable {
         output.string(options.offsetUnit.rawValue)
         key("paragraphs")
         openArray()
-        for (index, block) in document.blocks.enumerated() {
-            element()
-            self.block(block, index: index)
-            output.drainIfLarge()
+        // Through the buffer, so that each block is borrowed where it lies: iterating the
+        // array copied every block (a retain and release of each of its references).
+        document.blocks.withUnsafeBufferPointer { blocks in
+            for index in blocks.indices {
+                element()
+                block(blocks[index], index: index)
+                output.drainIfLarge()
+            }
         }
         close(UInt8(ascii: "]"), empty: document.blocks.isEmpty)
         close(UInt8(ascii: "}"), empty: false)
