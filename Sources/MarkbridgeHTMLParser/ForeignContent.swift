@@ -8,7 +8,7 @@ enum ForeignContent {
     static func adjust(_ token: HTMLTagToken, namespace: HTMLNamespace) -> HTMLTagToken {
         var adjusted = token
         if namespace == .svg, let name = svgTagNames[token.name] { adjusted.name = name }
-        adjusted.attributes = token.attributes.map { attribute in
+        adjusted.attributes = HTMLTokenAttributes(token.attributes.list.map { attribute in
             var attribute = attribute
             if namespace == .svg, let name = svgAttributeNames[attribute.name] {
                 attribute.name = name
@@ -20,7 +20,7 @@ enum ForeignContent {
                 attribute.name = local
             }
             return attribute
-        }
+        })
         return adjusted
     }
 
@@ -92,7 +92,8 @@ extension HTMLTreeBuilder {
             return
         case .startTag(let tag):
             let breaksOut = ForeignContent.breakoutTags.contains(tag.tag)
-                || tag.tag == .font && tag.attributes.contains { ["color", "face", "size"].contains($0.name) }
+                || tag.tag == .font && (tag.attributes.value(named: "color") != nil || tag.attributes.value(named: "face") != nil
+                    || tag.attributes.value(named: "size") != nil)
             if breaksOut {
                 popUntilHTMLOrIntegrationPoint()
                 process(token, in: mode)

@@ -120,7 +120,7 @@ extension HTMLTreeBuilder {
     mutating func prepareFragment(_ context: HTMLParser.FragmentContext) {
         let name = context.namespace == .svg ? (ForeignContent.svgTagNames[context.name.asciiLowercased()] ?? context.name) : context.name.asciiLowercased()
         let tag = HTMLTag(lowercaseName: context.name.asciiLowercased())
-        contextElement = tree.createElement(name: name, tag: tag, namespace: context.namespace, attributes: [], offset: 0)
+        contextElement = tree.createElement(tag: tag, customName: name, namespace: context.namespace, offset: 0)
         if context.namespace == .html {
             switch tag {
             case .title, .textarea: tokenizer.state = .rcdata
@@ -131,7 +131,7 @@ extension HTMLTreeBuilder {
             default: break
             }
         }
-        let root = tree.createElement(name: "html", tag: .html, namespace: .html, attributes: [], offset: 0)
+        let root = tree.createElement(tag: .html, customName: nil, namespace: .html, offset: 0)
         tree.append(root, to: 0)
         tree.contentRootIndex = root
         push(root)

@@ -26,6 +26,6 @@ extension HTMLParser {
             token.tag = .img
             token.name = "img"
         }
-        return HTMLStartTag(name: token.name, tag: token.tag, attributes: token.attributes)
+        return HTMLStartTag(name: token.name, tag: token.tag, attributes: token.attributes.list)
     }
 }

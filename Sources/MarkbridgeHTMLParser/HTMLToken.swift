@@ -5,13 +5,13 @@
 struct HTMLTagToken: Sendable {
     /// The name when it is not `tag`'s lower-case name: unknown tags, adjusted SVG names.
     var customName: String?
-    var attributes: [HTMLAttribute]
+    var attributes: HTMLTokenAttributes
     /// Offset of the `<` in the normalised input.
     var offset: Int
     var tag: HTMLTag
     var isSelfClosing: Bool
 
-    init(name: String, tag: HTMLTag, attributes: [HTMLAttribute], isSelfClosing: Bool, offset: Int) {
+    init(name: String, tag: HTMLTag, attributes: HTMLTokenAttributes = HTMLTokenAttributes(), isSelfClosing: Bool, offset: Int) {
         self.tag = tag
         self.customName = tag != .unknown && name == tag.lowercaseName ? nil : name
         self.attributes = attributes
@@ -19,7 +19,7 @@ struct HTMLTagToken: Sendable {
         self.offset = offset
     }
 
-    init(tag: HTMLTag, customName: String?, attributes: [HTMLAttribute], isSelfClosing: Bool, offset: Int) {
+    init(tag: HTMLTag, customName: String?, attributes: HTMLTokenAttributes, isSelfClosing: Bool, offset: Int) {
         self.tag = tag
         self.customName = customName
         self.attributes = attributes

@@ -33,11 +33,14 @@ struct HTMLTokenizer {
     private var pendingTagName = InputBackedBytes()
     var isEndTag = false
     var isSelfClosing = false
-    var attributeNames: [[UInt8]] = []
-    var attributeValues: [[UInt8]] = []
+    /// The current tag's attributes, the one being read last, its bytes not yet committed.
+    var attributes = HTMLTokenAttributes.Builder()
+    /// Names seen, once a tag has too many attributes for a linear scan of them: copies, as
+    /// slices would share the buffer still being appended to, and make every append a copy.
     var attributeNameSet: Set<[UInt8]> = []
-    var attributeName: [UInt8] = []
-    var attributeValue: [UInt8] = []
+    /// Where the attribute being read begins in `attributes`, and where its value begins.
+    var attributeNameStart = 0
+    var attributeValueStart = 0
     var attributeIsDuplicate = false
     var commentData: [UInt8] = []
     var doctypeName: [UInt8]?
@@ -128,10 +131,7 @@ struct HTMLTokenizer {
         isEndTag = isEnd
         isSelfClosing = false
         hasOpenAttribute = false
-        if !attributeNames.isEmpty {
-            attributeNames.removeAll(keepingCapacity: true)
-            attributeValues.removeAll(keepingCapacity: true)
-        }
+        if attributes.end > 0 { attributes.removeAll() }
         if !attributeNameSet.isEmpty { attributeNameSet.removeAll() }
     }
 
@@ -150,8 +150,8 @@ struct HTMLTokenizer {
 
     mutating func startAttribute() {
         finishAttribute()
-        attributeName.removeAll(keepingCapacity: true)
-        attributeValue.removeAll(keepingCapacity: true)
+        attributeNameStart = attributes.end
+        attributeValueStart = -1
         attributeIsDuplicate = false
         hasOpenAttribute = true
     }
@@ -160,43 +160,45 @@ struct HTMLTokenizer {
 
     /// When the name is complete: a repeated name is a parse error, and the later one is dropped.
     mutating func checkDuplicateAttribute() {
+        attributeValueStart = attributes.end
+        let name = attributes.bytes[attributeNameStart..<attributeValueStart]
         // A set only once the list is long enough for a linear scan to cost more (one element with
         // 100,000 attributes must stay linear).
-        if attributeNames.count < 16 {
-            attributeIsDuplicate = attributeNames.contains(attributeName)
+        if attributes.count < 16 {
+            attributeIsDuplicate = (0..<attributes.count).contains { attributes.name(at: $0).elementsEqual(name) }
         } else {
-            if attributeNameSet.isEmpty { attributeNameSet = Set(attributeNames) }
-            attributeIsDuplicate = attributeNameSet.contains(attributeName)
+            if attributeNameSet.isEmpty { attributeNameSet = Set((0..<attributes.count).map { Array(attributes.name(at: $0)) }) }
+            attributeIsDuplicate = attributeNameSet.contains(Array(name))
         }
     }
 
     mutating func finishAttribute() {
         guard hasOpenAttribute else { return }
         hasOpenAttribute = false
-        if attributeIsDuplicate { return }
-        attributeNames.append(attributeName)
-        attributeValues.append(attributeValue)
-        if !attributeNameSet.isEmpty { attributeNameSet.insert(attributeName) }
+        // A name that ended with the input is complete here.
+        if attributeValueStart < 0 { checkDuplicateAttribute() }
+        if attributeIsDuplicate {
+            attributes.truncate(to: attributeNameStart)
+            return
+        }
+        attributes.commit(nameStart: attributeNameStart, valueStart: attributeValueStart)
+        if !attributeNameSet.isEmpty { attributeNameSet.insert(Array(attributes.name(at: attributes.count - 1))) }
     }
 
-    mutating func appendToAttributeName(_ byte: UInt8) { attributeName.append(Self.lowercased(byte)) }
-    mutating func appendToAttributeName(_ bytes: [UInt8]) { attributeName.append(contentsOf: bytes) }
-    mutating func appendToAttributeValue(_ byte: UInt8) { attributeValue.append(byte) }
-    mutating func appendToAttributeValue(_ bytes: some Collection<UInt8>) { attributeValue.append(contentsOf: bytes) }
+    mutating func appendToAttributeName(_ byte: UInt8) { attributes.append(Self.lowercased(byte)) }
+    mutating func appendToAttributeName(_ bytes: [UInt8]) { attributes.append(contentsOf: bytes) }
+    mutating func appendToAttributeValue(_ byte: UInt8) { attributes.append(byte) }
+    mutating func appendToAttributeValue(_ bytes: some Collection<UInt8>) { attributes.append(contentsOf: bytes) }
 
     mutating func emitTag() {
         finishAttribute()
         let name = tagName
         let tag = HTMLTagLookup.tag(for: name)
         let customName = tag == .unknown ? String(decoding: name, as: UTF8.self) : nil
-        var attributes: [HTMLAttribute] = []
-        if !isEndTag, !attributeNames.isEmpty {
-            attributes.reserveCapacity(attributeNames.count)
-            for (name, value) in zip(attributeNames, attributeValues) {
-                attributes.append(HTMLAttribute(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
-            }
-        }
-        let token = HTMLTagToken(tag: tag, customName: customName, attributes: attributes,
+        // The token takes the buffers; the next tag starts new ones (an end tag's attributes
+        // are dropped, as the standard says).
+        let tagAttributes = isEndTag ? HTMLTokenAttributes() : attributes.take()
+        let token = HTMLTagToken(tag: tag, customName: customName, attributes: tagAttributes,
                                  isSelfClosing: isSelfClosing, offset: tokenOffset)
         if isEndTag {
             emit(.endTag(token))

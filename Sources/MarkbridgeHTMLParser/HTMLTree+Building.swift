@@ -1,14 +1,17 @@
 /// The mutations tree construction needs: create, append, insert before, remove, and text that
 /// grows in place.
 extension HTMLTree {
+    /// `customName` is the element's name when it is not its tag's lower-case HTML name: for
+    /// unknown and foreign elements.
     mutating func createElement(
-        name: String, tag: HTMLTag, namespace: HTMLNamespace, attributes newAttributes: [HTMLAttribute], offset: Int
+        tag: HTMLTag, customName: String?, namespace: HTMLNamespace,
+        attributes newAttributes: HTMLTokenAttributes = HTMLTokenAttributes(), offset: Int
     ) -> Int32 {
         var node = Node(kind: .element, namespace: namespace, tag: tag)
         let index = Int32(nodes.count)
-        if namespace != .html || tag == .unknown || name != tag.lowercaseName {
+        if let customName, namespace != .html || tag == .unknown || customName != tag.lowercaseName {
             node.hasCustomName = true
-            customNames[index] = name
+            customNames[index] = customName
         }
         node.attributeStart = Int32(attributes.count)
         node.attributeCount = Int32(newAttributes.count)
@@ -46,8 +49,10 @@ extension HTMLTree {
         node.attributeCount = 2
         node.sourceOffset = Int32(truncatingIfNeeded: offset)
         // A missing identifier is marked by a prefix, to tell it from an empty one.
-        storeAttributes([HTMLAttribute(prefix: publicID == nil ? "missing" : nil, name: "public", value: publicID ?? ""),
-                         HTMLAttribute(prefix: systemID == nil ? "missing" : nil, name: "system", value: systemID ?? "")])
+        storeAttributes(HTMLTokenAttributes([
+            HTMLAttribute(prefix: publicID == nil ? "missing" : nil, name: "public", value: publicID ?? ""),
+            HTMLAttribute(prefix: systemID == nil ? "missing" : nil, name: "system", value: systemID ?? ""),
+        ]))
         nodes.append(node)
         return Int32(nodes.count - 1)
     }
@@ -193,33 +198,24 @@ extension HTMLTree {
     }
 
     /// Adds attributes an element lacks (for a second `<html>` or `<body>` tag), keeping its own.
-    mutating func addMissingAttributes(_ extra: [HTMLAttribute], to element: Int32) {
+    mutating func addMissingAttributes(_ extra: HTMLTokenAttributes, to element: Int32) {
         let merged = storedAttributes(of: element)
         let names = Set(merged.map(\.qualifiedName))
-        let missing = extra.filter { !names.contains($0.qualifiedName) }
+        let missing = extra.list.filter { !names.contains($0.qualifiedName) }
         guard !missing.isEmpty else { return }
         nodes[Int(element)].attributeStart = Int32(attributes.count)
         nodes[Int(element)].attributeCount = Int32(merged.count + missing.count)
-        storeAttributes(merged + missing)
+        storeAttributes(HTMLTokenAttributes(merged + missing))
     }
 
-    private mutating func storeAttributes(_ new: [HTMLAttribute]) {
-        for attribute in new {
-            var prefix: UInt8 = 0
-            if let name = attribute.prefix {
-                if let index = attributePrefixes.firstIndex(of: name) {
-                    prefix = UInt8(index + 1)
-                } else {
-                    attributePrefixes.append(name)
-                    prefix = UInt8(attributePrefixes.count)
-                }
-            }
-            let nameStart = Int32(attributeBytes.count)
-            attributeBytes.append(contentsOf: attribute.name.utf8)
-            let valueStart = Int32(attributeBytes.count)
-            attributeBytes.append(contentsOf: attribute.value.utf8)
-            attributes.append(StoredAttribute(nameStart: nameStart, valueStart: valueStart,
-                                              valueEnd: Int32(attributeBytes.count), prefix: prefix))
+    /// Copies the tag's buffer as it stands, its offsets moved to where it lands.
+    private mutating func storeAttributes(_ new: HTMLTokenAttributes) {
+        guard !new.isEmpty else { return }
+        let base = Int32(attributeBytes.count)
+        attributeBytes.append(contentsOf: new.bytes)
+        for entry in new.entries {
+            attributes.append(StoredAttribute(nameStart: base + entry.nameStart, valueStart: base + entry.valueStart,
+                                              valueEnd: base + entry.valueEnd, prefix: entry.prefix))
         }
     }
 
@@ -235,7 +231,7 @@ extension HTMLTree {
     func storedAttributes(of element: Int32) -> [HTMLAttribute] {
         let node = nodes[Int(element)]
         return attributes[Int(node.attributeStart)..<Int(node.attributeStart + node.attributeCount)].map { stored in
-            HTMLAttribute(prefix: stored.prefix == 0 ? nil : attributePrefixes[Int(stored.prefix) - 1],
+            HTMLAttribute(prefix: stored.prefix.name,
                           name: String(decoding: attributeNameBytes(stored), as: UTF8.self),
                           value: String(decoding: attributeValueBytes(stored), as: UTF8.self))
         }

@@ -35,7 +35,9 @@ public struct HTMLNodeID: Hashable, Sendable, Comparable {
 
 /// The parsed tree: nodes in one flat array linked by indices, text in one shared byte buffer,
 /// every node with the source offset it came from. No class references, so the tree is a value,
-/// `Sendable`, and walking it never recurses.
+/// `Sendable`, and walking it never recurses. Its text is valid UTF-8, which readers rely on
+/// without checking again: it is the checked input, or characters the tokenizer encoded itself
+/// (decoded references, U+FFFD).
 public struct HTMLTree: Sendable {
     public enum NodeKind: UInt8, Sendable {
         case document, fragment, doctype, element, text, comment
@@ -94,8 +96,7 @@ public struct HTMLTree: Sendable {
         var nameStart: Int32
         var valueStart: Int32
         var valueEnd: Int32
-        /// 0 for none, else the index in `attributePrefixes` plus one.
-        var prefix: UInt8
+        var prefix: HTMLAttributePrefix
     }
 
     /// A further run of a text node's bytes in `textBytes`; text nodes grow by extending their
@@ -117,9 +118,6 @@ public struct HTMLTree: Sendable {
     /// strings. Most attributes are never read; those that are become strings when asked for.
     var attributes: [StoredAttribute] = []
     var attributeBytes: [UInt8] = []
-    /// The few attribute prefixes there are (`xlink`, `xml`, `xmlns`, and `missing` for an
-    /// absent doctype identifier), by `StoredAttribute.prefix` - 1.
-    var attributePrefixes: [String] = []
     var textBytes: [UInt8] = []
     /// The normalised input, which text nodes refer into.
     let inputBytes: [UInt8]
@@ -206,7 +204,7 @@ public struct HTMLTree: Sendable {
             for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
                 let attribute = attributes[index]
                 // Lengths first: most names that differ differ in length.
-                guard attribute.prefix == 0, Int(attribute.valueStart - attribute.nameStart) == wanted.count,
+                guard attribute.prefix == .none, Int(attribute.valueStart - attribute.nameStart) == wanted.count,
                       attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
                 return String(checkingUTF8: attributeValueBytes(attribute))
             }

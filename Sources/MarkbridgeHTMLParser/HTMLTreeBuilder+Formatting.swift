@@ -13,7 +13,7 @@ extension HTMLTreeBuilder {
         for index in stride(from: activeFormatting.count - 1, through: 0, by: -1) {
             guard case .element(let other, let otherToken) = activeFormatting[index] else { break }
             afterMarker += 1
-            if isHTML(other, named: token.tag, token.name) && Self.sameAttributes(otherToken.attributes, token.attributes) {
+            if isHTML(other, named: token.tag, customName: token.customName) && otherToken.attributes.hasSameAttributes(as: token.attributes) {
                 matches += 1
                 earliest = index
                 if matches == 3 { break }
@@ -33,12 +33,6 @@ extension HTMLTreeBuilder {
     }
 
     static let maxFormattingEntries = 12
-
-    static func sameAttributes(_ lhs: [HTMLAttribute], _ rhs: [HTMLAttribute]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        if lhs == rhs { return true }
-        return Set(lhs) == Set(rhs)
-    }
 
     mutating func reconstructActiveFormattingElements() {
         // Called before every run of text: the usual answer, nothing to reopen, reads one entry.
@@ -67,11 +61,11 @@ extension HTMLTreeBuilder {
         }
     }
 
-    /// The last formatting element named `name` after the last marker.
-    mutating func lastFormattingElement(named tag: HTMLTag, name: String) -> Int32? {
+    /// The last formatting element of `tag` (a formatting tag: never unknown) after the last marker.
+    func lastFormattingElement(of tag: HTMLTag) -> Int32? {
         for index in activeFormatting.indices.reversed() {
             guard let element = activeFormatting[index].element else { return nil }
-            if isHTML(element, named: tag, name) { return element }
+            if isHTML(element, tag) { return element }
         }
         return nil
     }
@@ -88,9 +82,9 @@ extension HTMLTreeBuilder {
     }
 
     /// The adoption agency algorithm, for an end tag (or an implied one) of a formatting element.
-    mutating func adoptionAgency(subject tag: HTMLTag, name: String, token: TreeToken) {
-        guard let current = currentNode, isHTML(current, named: tag, name) else {
-            return adoptionAgencyLoop(subject: tag, name: name, token: token)
+    mutating func adoptionAgency(subject tag: HTMLTag, token: TreeToken) {
+        guard let current = currentNode, isHTML(current, tag) else {
+            return adoptionAgencyLoop(subject: tag, token: token)
         }
         // The usual `</b>`: the element is the current node. When it is also the last entry of
         // the formatting list, it is the formatting element, in scope, with no furthest block,
@@ -104,13 +98,13 @@ extension HTMLTreeBuilder {
             pop()
             return
         }
-        adoptionAgencyLoop(subject: tag, name: name, token: token)
+        adoptionAgencyLoop(subject: tag, token: token)
     }
 
     /// The algorithm's outer loop (steps 3 and on).
-    private mutating func adoptionAgencyLoop(subject tag: HTMLTag, name: String, token: TreeToken) {
+    private mutating func adoptionAgencyLoop(subject tag: HTMLTag, token: TreeToken) {
         for _ in 0..<8 {
-            guard let formattingElement = lastFormattingElement(named: tag, name: name),
+            guard let formattingElement = lastFormattingElement(of: tag),
                   let formattingIndex = activeFormattingIndex(of: formattingElement),
                   case .element(_, let formattingToken) = activeFormatting[formattingIndex] else {
                 switch token {

@@ -46,7 +46,7 @@ extension HTMLTreeBuilder {
     }
 
     private mutating func beforeHTMLAnythingElse(_ token: TreeToken) {
-        let element = tree.createElement(name: "html", tag: .html, namespace: .html, attributes: [], offset: offset(of: token))
+        let element = tree.createElement(tag: .html, customName: nil, namespace: .html, offset: offset(of: token))
         tree.append(element, to: 0)
         push(element)
         mode = .beforeHead
@@ -248,7 +248,7 @@ extension HTMLTreeBuilder {
     // MARK: Helpers
 
     static func syntheticTag(_ name: String, _ tag: HTMLTag, offset: Int) -> HTMLTagToken {
-        HTMLTagToken(name: name, tag: tag, attributes: [], isSelfClosing: false, offset: offset)
+        HTMLTagToken(name: name, tag: tag, isSelfClosing: false, offset: offset)
     }
 
     func offset(of token: TreeToken) -> Int {

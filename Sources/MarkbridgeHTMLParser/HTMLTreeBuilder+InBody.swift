@@ -90,8 +90,8 @@ extension HTMLTreeBuilder {
             insertFlattenableElement(for: tag)
             framesetOK = false
         case .a:
-            if let existing = lastFormattingElement(named: .a, name: "a") {
-                adoptionAgency(subject: .a, name: "a", token: token)
+            if let existing = lastFormattingElement(of: .a) {
+                adoptionAgency(subject: .a, token: token)
                 removeFromActiveFormatting(existing)
                 removeFromStack(existing)
             }
@@ -103,7 +103,7 @@ extension HTMLTreeBuilder {
         case .nobr:
             reconstructActiveFormattingElements()
             if hasInScope(.nobr) {
-                adoptionAgency(subject: .nobr, name: "nobr", token: token)
+                adoptionAgency(subject: .nobr, token: token)
                 reconstructActiveFormattingElements()
             }
             if let element = insertFlattenableElement(for: tag) { pushActiveFormatting(element, tag) }
@@ -128,7 +128,7 @@ extension HTMLTreeBuilder {
             reconstructActiveFormattingElements()
             insertElement(for: tag)
             pop()
-            let type = tag.attributes.first { $0.name == "type" }?.value.asciiLowercased()
+            let type = tag.attributes.value(named: "type").map { String(decoding: $0, as: UTF8.self).asciiLowercased() }
             if type != "hidden" { framesetOK = false }
         case .param, .source, .track:
             insertElement(for: tag)
@@ -251,15 +251,15 @@ extension HTMLTreeBuilder {
             generateImpliedEndTags()
             popUntil(anyOf: HTMLCategory.headings)
         case .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u:
-            adoptionAgency(subject: tag.tag, name: tag.name, token: token)
+            adoptionAgency(subject: tag.tag, token: token)
         case .applet, .marquee, .object:
             guard hasInScope(tag.tag) else { return }
             generateImpliedEndTags()
             popUntil(tag.tag)
             clearActiveFormattingToLastMarker()
         case .br:
-            inBodyStartTag(HTMLTagToken(name: "br", tag: .br, attributes: [], isSelfClosing: false, offset: tag.offset),
-                           .startTag(HTMLTagToken(name: "br", tag: .br, attributes: [], isSelfClosing: false, offset: tag.offset)))
+            inBodyStartTag(HTMLTagToken(name: "br", tag: .br, isSelfClosing: false, offset: tag.offset),
+                           .startTag(HTMLTagToken(name: "br", tag: .br, isSelfClosing: false, offset: tag.offset)))
         default:
             anyOtherEndTag(tag)
         }
@@ -278,7 +278,7 @@ extension HTMLTreeBuilder {
         if !isOpen(tag.tag) { return }
         for index in stride(from: openElements.count - 1, through: 0, by: -1) {
             let element = openElements[index]
-            if isHTML(element, named: tag.tag, tag.name) {
+            if isHTML(element, named: tag.tag, customName: tag.customName) {
                 generateImpliedEndTags(except: tag.tag == .unknown ? nil : tag.tag)
                 while openElements.count > index { pop() }
                 return

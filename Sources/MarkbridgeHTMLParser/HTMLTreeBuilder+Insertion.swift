@@ -47,7 +47,10 @@ extension HTMLTreeBuilder {
     }
 
     mutating func createElement(for token: HTMLTagToken, namespace: HTMLNamespace = .html) -> Int32 {
-        tree.createElement(name: token.name, tag: token.tag, namespace: namespace, attributes: token.attributes, offset: token.offset)
+        // A foreign element keeps its name (adjusted case for SVG); an HTML one only when it is
+        // not its tag's.
+        tree.createElement(tag: token.tag, customName: namespace == .html ? token.customName : token.name,
+                           namespace: namespace, attributes: token.attributes, offset: token.offset)
     }
 
     /// "Insert an HTML element" (or a foreign one): create, insert at the appropriate place, push.

@@ -51,7 +51,7 @@ extension HTMLTreeBuilder {
                 reprocess(token)
             case .style, .script, .template:
                 inHeadMode(token)
-            case .input where tag.attributes.first(where: { $0.name == "type" })?.value.asciiLowercased() == "hidden":
+            case .input where tag.attributes.value(named: "type").map({ String(decoding: $0, as: UTF8.self).asciiLowercased() }) == "hidden":
                 insertElement(for: tag)
                 pop()
             case .form:

@@ -173,12 +173,13 @@ struct HTMLTreeBuilder {
     }
 
     /// Whether `element` is an HTML element with the name of `tag` (by tag, or by name when the
-    /// tag is unknown).
-    mutating func isHTML(_ element: Int32, named tag: HTMLTag, _ name: String) -> Bool {
+    /// tag is unknown: `customName`, which a token has only then, so no name is made for a
+    /// known tag).
+    func isHTML(_ element: Int32, named tag: HTMLTag, customName: String?) -> Bool {
         let stored = tree.nodes[Int(element)]
         guard stored.namespace == .html else { return false }
         if tag != .unknown { return stored.tag == tag }
-        return stored.tag == .unknown && tree.nodeName(element) == name
+        return stored.tag == .unknown && tree.nodeName(element) == customName
     }
 
     @inline(__always)

@@ -88,7 +88,7 @@ struct TokenizerConformanceTests {
             case .characters: tokens.append(["Character", String(decoding: tokenizer.characters, as: UTF8.self)])
             case .startTag(let tag):
                 var attributes: [String: String] = [:]
-                for attribute in tag.attributes { attributes[attribute.name] = attribute.value }
+                for attribute in tag.attributes.list { attributes[attribute.name] = attribute.value }
                 tokens.append(tag.isSelfClosing ? ["StartTag", tag.name, attributes, true] : ["StartTag", tag.name, attributes])
             case .endTag(let tag): tokens.append(["EndTag", tag.name])
             case .comment(let data, _): tokens.append(["Comment", String(decoding: data, as: UTF8.self)])
