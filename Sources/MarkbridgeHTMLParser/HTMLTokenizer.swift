@@ -21,6 +21,8 @@ struct HTMLTokenizer {
     /// decoded in it stays a range of the input, not copied.
     var characters: ArraySlice<UInt8> { pendingCharacters.bytes(in: input) }
     private var pendingCharacters = InputBackedBytes()
+    /// The pending character run's range in the input, when it is one (no reference decoded).
+    var charactersInputRange: Range<Int>? { pendingCharacters.inputRange }
     var hasPendingCharacters: Bool { !pendingCharacters.isEmpty }
     /// Offset where the pending character run began.
     var charactersOffset = 0

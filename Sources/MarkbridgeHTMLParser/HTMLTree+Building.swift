@@ -67,20 +67,39 @@ extension HTMLTree {
     /// Appends bytes to a text or comment node, extending its last run where it can.
     mutating func appendText(_ bytes: ArraySlice<UInt8>, to node: Int32) {
         guard !bytes.isEmpty else { return }
+        if let inInput = inputRange(of: bytes), extendsRunInInput(of: node, with: inInput) { return }
+        appendCopy(bytes, to: node)
+    }
+
+    /// Appends the input's bytes in `range` to a text node: the tokenizer's usual run of text,
+    /// given as a range so that no slice of the input is made for it.
+    mutating func appendInputText(_ range: Range<Int32>, to node: Int32) {
+        guard !range.isEmpty, !extendsRunInInput(of: node, with: range) else { return }
+        appendCopy(inputBytes[Int(range.lowerBound)..<Int(range.upperBound)], to: node)
+    }
+
+    /// Input text that begins a node's text, or continues it where its run in the input ends:
+    /// only the run changes. False when the text must be copied.
+    private mutating func extendsRunInInput(of node: Int32, with range: Range<Int32>) -> Bool {
+        guard segmentChains.isEmpty || segmentChains[node] == nil else { return false }
+        let stored = nodes[Int(node)]
+        if stored.textStart == stored.textEnd {
+            nodes[Int(node)].textInInput = true
+            nodes[Int(node)].textStart = range.lowerBound
+            nodes[Int(node)].textEnd = range.upperBound
+            return true
+        }
+        if stored.textInInput && stored.textEnd == range.lowerBound {
+            nodes[Int(node)].textEnd = range.upperBound
+            return true
+        }
+        return false
+    }
+
+    private mutating func appendCopy(_ bytes: ArraySlice<UInt8>, to node: Int32) {
         if segmentChains.isEmpty || segmentChains[node] == nil {
             let stored = nodes[Int(node)]
-            let inInput = inputRange(of: bytes)
-            if let inInput, stored.textStart == stored.textEnd {
-                nodes[Int(node)].textInInput = true
-                nodes[Int(node)].textStart = inInput.lowerBound
-                nodes[Int(node)].textEnd = inInput.upperBound
-                return
-            }
             if stored.textInInput {
-                if let inInput, inInput.lowerBound == stored.textEnd {
-                    nodes[Int(node)].textEnd = inInput.upperBound
-                    return
-                }
                 // Other text joins input text: from here on the node's text is a copy.
                 let start = Int32(textBytes.count)
                 textBytes.append(contentsOf: inputBytes[Int(stored.textStart)..<Int(stored.textEnd)])

@@ -77,17 +77,26 @@ extension HTMLTreeBuilder {
     }
 
     mutating func insertCharacters(_ bytes: ArraySlice<UInt8>, offset: Int) {
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, let node = textNodeForCharacters(offset: offset) else { return }
+        tree.appendText(bytes, to: node)
+    }
+
+    /// `insertCharacters` for a run that is the input's bytes in `range`.
+    mutating func insertInputCharacters(_ range: Range<Int>, offset: Int) {
+        guard !range.isEmpty, let node = textNodeForCharacters(offset: offset) else { return }
+        tree.appendInputText(Int32(range.lowerBound)..<Int32(range.upperBound), to: node)
+    }
+
+    /// The text node characters go into at the appropriate place: the text node that ends
+    /// there, or a new one. Nil where text is dropped (directly in the document).
+    private mutating func textNodeForCharacters(offset: Int) -> Int32? {
         let place = appropriatePlace()
-        if tree.nodes[Int(place.parent)].kind == .document { return }
+        if tree.nodes[Int(place.parent)].kind == .document { return nil }
         let previous = if let before = place.before { tree.previousSiblingIndex(before) } else { tree.lastChildIndex(place.parent) }
-        if previous >= 0, tree.nodes[Int(previous)].kind == .text {
-            tree.appendText(bytes, to: previous)
-            return
-        }
+        if previous >= 0, tree.nodes[Int(previous)].kind == .text { return previous }
         let text = tree.createText(offset: offset)
-        tree.appendText(bytes, to: text)
         insert(text, at: place)
+        return text
     }
 
     mutating func insertComment(_ data: [UInt8], offset: Int, at place: InsertionPlace? = nil) {

@@ -61,6 +61,13 @@ struct HTMLTreeBuilder {
             let token: TreeToken
             switch tokenizer.next() {
             case .characters:
+                if let range = tokenizer.charactersInputRange, !range.isEmpty, takesInputTextDirectly {
+                    // The commonest token by far, text in body, goes straight into the tree as a
+                    // range of the input: what `inBodyMode` does with it, without a token.
+                    reconstructActiveFormattingElements()
+                    insertInputCharacters(range, offset: tokenizer.charactersOffset)
+                    continue
+                }
                 token = .characters(tokenizer.characters, offset: tokenizer.charactersOffset)
             case .startTag(let tag): token = .startTag(tag)
             case .endTag(let tag): token = .endTag(tag)
@@ -79,6 +86,15 @@ struct HTMLTreeBuilder {
             if case .endOfFile = token { return }
             tokenizer.allowsCDATA = adjustedCurrentNode.map { tree.nodes[Int($0)].namespace != .html } ?? false
         }
+    }
+
+    /// Whether a character run that is a range of the input can be inserted as it stands, as
+    /// `inBodyMode` would: in body, under an HTML element, with no newline to drop, no U+0000
+    /// to remove and no frameset flag to clear.
+    private var takesInputTextDirectly: Bool {
+        guard mode == .inBody, !ignoresNextLineFeed, !inputHasNull, !framesetOK else { return false }
+        guard let adjusted = adjustedCurrentNode else { return true }
+        return tree.nodes[Int(adjusted)].namespace == .html
     }
 
     /// The tree construction dispatcher: HTML rules, or the rules for foreign content.

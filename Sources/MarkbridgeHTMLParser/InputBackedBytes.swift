@@ -7,6 +7,9 @@ struct InputBackedBytes {
 
     var isEmpty: Bool { run == nil && buffer.isEmpty }
 
+    /// The bytes' range in the input, while they are one (nothing else has joined them).
+    var inputRange: Range<Int>? { run }
+
     /// The bytes, valid until the next change.
     func bytes(in input: [UInt8]) -> ArraySlice<UInt8> {
         if let run { return input[run] }
