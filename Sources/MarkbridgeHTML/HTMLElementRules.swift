@@ -27,8 +27,9 @@ enum HTMLElementRule: Sendable, Equatable {
     /// A table part with no text of its own (`thead`, `tbody`, `colgroup`...).
     case tablePart
     case tableCaption
-    /// Inline formatting: the markups its content gets.
-    case formatting([MarkupKind])
+    /// Inline formatting: the markup its content gets (one of the kinds without a payload, so
+    /// that copying a rule, which the walker does for every element, copies no reference).
+    case formatting(MarkupKind)
     case link
     /// `q`: its text in quotation marks.
     case inlineQuote
@@ -77,14 +78,14 @@ enum HTMLElementRules {
         set([.th], .tableCell(header: true))
         set([.thead, .tbody, .tfoot, .colgroup, .col], .tablePart)
         set([.caption], .tableCaption)
-        set([.b, .strong], .formatting([.strong]))
-        set([.i, .em, .cite, .dfn, .var], .formatting([.emphasis]))
-        set([.code, .kbd, .samp, .tt], .formatting([.code]))
-        set([.s, .strike, .del], .formatting([.strike]))
-        set([.u, .ins], .formatting([.underline]))
-        set([.sup], .formatting([.superscript]))
-        set([.sub], .formatting([.subscript]))
-        set([.mark], .formatting([.highlight]))
+        set([.b, .strong], .formatting(.strong))
+        set([.i, .em, .cite, .dfn, .var], .formatting(.emphasis))
+        set([.code, .kbd, .samp, .tt], .formatting(.code))
+        set([.s, .strike, .del], .formatting(.strike))
+        set([.u, .ins], .formatting(.underline))
+        set([.sup], .formatting(.superscript))
+        set([.sub], .formatting(.subscript))
+        set([.mark], .formatting(.highlight))
         set([.a], .link)
         set([.q], .inlineQuote)
         set([.span, .font, .abbr, .time, .small, .big, .label, .bdi, .bdo, .data, .nobr, .wbr, .ruby, .rb, .rp, .rt, .rtc,

@@ -40,8 +40,8 @@ public enum HTMLInlineTag: Equatable, Sendable {
                 return .unsupported(name: name)
             }
             return .image(ImageSource(src: checked, alt: element.attribute("alt"), title: element.attribute("title")))
-        case .formatting(let kinds)?:
-            return .open(name: name, markups: kinds + style.markups)
+        case .formatting(let kind)?:
+            return .open(name: name, markups: [kind] + style.markups)
         case .link?:
             var markups = style.markups
             if let href = element.attribute("href") {

@@ -42,10 +42,8 @@ extension HTMLTreeWalker {
         let style = self.style(of: node)
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
         switch rule {
-        case .formatting(let kinds):
-            for kind in kinds where !(kind == .code && preDepth > 0) {
-                openMarkup(&exit, kind)
-            }
+        case .formatting(let kind):
+            if !(kind == .code && preDepth > 0) { openMarkup(&exit, kind) }
         case .link:
             if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
                 openMarkup(&exit, .link(LinkTarget(href: target, title: tree.attribute("title", of: node))))
@@ -80,7 +78,10 @@ extension HTMLTreeWalker {
         default:
             break
         }
-        for kind in style.markups { openMarkup(&exit, kind) }
+        // Most elements have no style: the empty array is not even iterated (that costs a retain).
+        if !style.markups.isEmpty {
+            for kind in style.markups { openMarkup(&exit, kind) }
+        }
         if let mode = style.whitespace {
             whitespaceModes.append(mode)
             exit.pushedWhitespace = true
@@ -89,8 +90,13 @@ extension HTMLTreeWalker {
     }
 
     mutating func leave(_ exit: Exit) {
-        for handle in openHandles[(openHandles.count - exit.markupCount)...].reversed() { builder.closeMarkup(handle) }
-        if exit.markupCount > 0 { openHandles.removeLast(exit.markupCount) }
+        // By index: a slice of the handles would be retained and released on every element.
+        if exit.markupCount > 0 {
+            for index in stride(from: openHandles.count - 1, through: openHandles.count - exit.markupCount, by: -1) {
+                builder.closeMarkup(openHandles[index])
+            }
+            openHandles.removeLast(exit.markupCount)
+        }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {

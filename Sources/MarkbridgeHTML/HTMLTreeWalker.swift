@@ -53,11 +53,13 @@ struct HTMLTreeWalker {
         // Depth first through the sibling links: the stack holds only the elements around the
         // current node, never their children, so it is as deep as the tree and no wider.
         var exits: [Exit] = []
+        // A copy to read text through while `self` changes (the same buffers, not copied).
+        let tree = self.tree
         var next = tree.firstChild(of: tree.contentRoot)
         while let node = next {
             switch tree.kind(of: node) {
             case .text:
-                text(tree.textSlice(of: node))
+                tree.withTextBytes(of: node) { text($0) }
             case .comment:
                 report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
             case .element:
@@ -91,7 +93,7 @@ struct HTMLTreeWalker {
         preDepth > 0 ? .preserve : whitespaceModes.last ?? .normal
     }
 
-    mutating func text(_ bytes: ArraySlice<UInt8>) {
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch whitespaceMode {
         case .preserve:
             appendPreserved(bytes, keepingSpaces: true)
@@ -104,7 +106,7 @@ struct HTMLTreeWalker {
 
     /// CSS `white-space: normal`: runs of ASCII whitespace become one collapsible space. The
     /// text node goes to the builder in one piece, with inner runs already collapsed.
-    private mutating func appendCollapsed(_ bytes: ArraySlice<UInt8>) {
+    private mutating func appendCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let first = bytes.firstIndex(where: { !Self.isCollapsible($0) }) else {
             if !bytes.isEmpty { builder.appendCollapsibleSpace() }
             return
@@ -113,7 +115,7 @@ struct HTMLTreeWalker {
         var last = bytes.endIndex
         while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
         ensureBlock()
-        let inner = bytes[first..<last]
+        let inner = UnsafeBufferPointer(rebasing: bytes[first..<last])
         if !Self.needsCollapsing(inner) {
             builder.appendValidUTF8(inner)
         } else {
@@ -128,32 +130,34 @@ struct HTMLTreeWalker {
                     inSpace = false
                 }
             }
-            builder.appendValidUTF8(collapsed[...])
+            collapsed.withUnsafeBufferPointer { builder.appendValidUTF8($0) }
         }
         if last < bytes.endIndex { builder.appendCollapsibleSpace() }
     }
 
     /// `pre` (every character kept) and `pre-line` (newlines kept, spaces collapsed).
-    private mutating func appendPreserved(_ bytes: ArraySlice<UInt8>, keepingSpaces: Bool) {
+    private mutating func appendPreserved(_ bytes: UnsafeBufferPointer<UInt8>, keepingSpaces: Bool) {
         guard !bytes.isEmpty else { return }
         if keepingSpaces {
             ensureBlock()
             builder.appendValidUTF8(bytes)
             return
         }
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            if index > 0 {
-                ensureBlock()
-                builder.appendLineBreak()
-            }
-            appendCollapsed(line)
+        var lineStart = 0
+        while true {
+            let lineEnd = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
+            appendCollapsed(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+            guard lineEnd < bytes.count else { return }
+            ensureBlock()
+            builder.appendLineBreak()
+            lineStart = lineEnd + 1
         }
     }
 
     /// Whether collapsing would change `bytes`: only a whitespace character other than a
     /// space, or two spaces in a row, does.
-    static func needsCollapsing(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+    static func needsCollapsing(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        do {
             var index = 0
             // Sixteen bytes at a time while none is below 0x0E (tab, line feed, form feed and
             // carriage return are; the rare block with one goes to the byte loop): a space

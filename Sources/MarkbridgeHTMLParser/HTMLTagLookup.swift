@@ -22,7 +22,7 @@ enum HTMLTagLookup {
     }()
 
     @inline(__always)
-    private static func pack(_ bytes: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+    private static func pack<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (UInt64, UInt64) {
         var first: UInt64 = 0
         var second: UInt64 = 0
         for (offset, byte) in bytes.enumerated() {
@@ -39,6 +39,10 @@ enum HTMLTagLookup {
 
     /// The tag for a lower-case name, or ``HTMLTag/unknown``.
     static func tag(for name: ArraySlice<UInt8>) -> HTMLTag {
+        name.withUnsafeBufferPointer { tag(for: $0) }
+    }
+
+    static func tag(for name: UnsafeBufferPointer<UInt8>) -> HTMLTag {
         guard !name.isEmpty, name.count <= 16 else { return .unknown }
         let (first, second) = pack(name)
         var slot = hash(first, second)

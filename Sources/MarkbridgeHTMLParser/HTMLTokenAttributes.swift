@@ -153,7 +153,7 @@ struct HTMLTokenAttributes: Sendable {
         /// The attributes collected, for a token; the builder starts again empty.
         mutating func take() -> HTMLTokenAttributes {
             guard !entries.isEmpty else {
-                removeAll()
+                if !bytes.isEmpty { removeAll() }
                 return HTMLTokenAttributes()
             }
             defer { self = Builder() }

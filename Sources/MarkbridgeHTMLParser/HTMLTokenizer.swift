@@ -194,9 +194,10 @@ struct HTMLTokenizer {
 
     mutating func emitTag() {
         finishAttribute()
-        let name = tagName
-        let tag = HTMLTagLookup.tag(for: name)
-        let customName = tag == .unknown ? String(decoding: name, as: UTF8.self) : nil
+        let (tag, customName) = pendingTagName.withBytes(in: input) { name in
+            let tag = HTMLTagLookup.tag(for: name)
+            return (tag, tag == .unknown ? String(decoding: name, as: UTF8.self) : nil)
+        }
         // The token takes the buffers; the next tag starts new ones (an end tag's attributes
         // are dropped, as the standard says).
         let tagAttributes = isEndTag ? HTMLTokenAttributes() : attributes.take()
@@ -208,7 +209,7 @@ struct HTMLTokenizer {
             lastStartTag = tag
             if tag == .unknown {
                 lastStartTagUnknownName.removeAll(keepingCapacity: true)
-                lastStartTagUnknownName.append(contentsOf: name)
+                lastStartTagUnknownName.append(contentsOf: tagName)
             }
             emit(.startTag(token))
         }

@@ -244,6 +244,22 @@ public struct HTMLTree: Sendable {
         return firstRun(of: stored)
     }
 
+    /// Calls `body` with the text of a text or comment node, borrowed from the tree's buffers:
+    /// no copy, and no slice (whose retain and release were a walker's commonest cost), unless
+    /// the text is in more than one run.
+    public func withTextBytes<Result>(of node: HTMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .text || stored.kind == .comment else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        if !segmentChains.isEmpty && segmentChains[node.index] != nil {
+            return try textBytes(of: node).withUnsafeBufferPointer(body)
+        }
+        let range = Int(stored.textStart)..<Int(stored.textEnd)
+        if stored.textInInput {
+            return try inputBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return try textBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     private func firstRun(of stored: Node) -> ArraySlice<UInt8> {
         let range = Int(stored.textStart)..<Int(stored.textEnd)
         return stored.textInInput ? inputBytes[range] : textBytes[range]

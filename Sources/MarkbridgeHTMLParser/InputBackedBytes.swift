@@ -16,6 +16,12 @@ struct InputBackedBytes {
         return buffer[...]
     }
 
+    /// Calls `body` with the bytes, borrowed: no slice is made (nor retained) for them.
+    func withBytes<Result>(in input: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let run { return input.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[run])) } }
+        return buffer.withUnsafeBufferPointer(body)
+    }
+
     mutating func removeAll() {
         run = nil
         if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }

@@ -71,8 +71,8 @@ public struct DocumentBuilder: Sendable {
 
     /// Appends bytes that this package's reader knows to be valid UTF-8 (see
     /// `String(validUTF8:)`): the HTML reader's text comes from its checked input.
-    package mutating func appendValidUTF8(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { appendBytes($0) }
+    package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
+        appendBytes(bytes)
     }
 
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -183,7 +183,9 @@ public struct DocumentBuilder: Sendable {
     /// An empty block is dropped unless `keepingIfEmpty`.
     public mutating func endBlock(keepingIfEmpty: Bool = true) {
         guard isInBlock else { return }
-        var block = current
+        // Taken out rather than copied (a copy retains every reference the block holds).
+        var block = Block(.paragraph)
+        swap(&block, &current)
         for entry in open {
             markups[entry.slot].range.end = utf16Length
             markupBytes[entry.slot].end = text.count
