@@ -154,17 +154,23 @@ extension HTMLTree {
 
     mutating func append(_ child: Int32, to parent: Int32) {
         detach(child)
-        let first = nodes[Int(parent)].firstChild
-        nodes[Int(child)].parent = parent
-        if first < 0 {
-            nodes[Int(parent)].firstChild = child
-            nodes[Int(child)].previousSibling = child
-            return
+        precondition(Int(child) < nodes.count && Int(parent) < nodes.count, "no such node")
+        // Through one buffer: each write through the array checked it was not shared, five
+        // times per node appended (every element and text node of a parse).
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let first = nodes[Int(parent)].firstChild
+            nodes[Int(child)].parent = parent
+            if first < 0 {
+                nodes[Int(parent)].firstChild = child
+                nodes[Int(child)].previousSibling = child
+                return
+            }
+            // The tree's own links: indices of nodes it holds.
+            let last = nodes[Int(first)].previousSibling
+            nodes[Int(last)].nextSibling = child
+            nodes[Int(child)].previousSibling = last
+            nodes[Int(first)].previousSibling = child
         }
-        let last = nodes[Int(first)].previousSibling
-        nodes[Int(last)].nextSibling = child
-        nodes[Int(child)].previousSibling = last
-        nodes[Int(first)].previousSibling = child
     }
 
     mutating func insert(_ child: Int32, before sibling: Int32, in parent: Int32) {

@@ -11,9 +11,12 @@ extension HTMLTreeBuilder {
         var earliest: Int?
         var afterMarker = 0
         for index in stride(from: activeFormatting.count - 1, through: 0, by: -1) {
-            guard case .element(let other, let otherToken) = activeFormatting[index] else { break }
+            // The element alone first: the entry's token (a retain to copy) only for the same tag.
+            guard let other = activeFormatting[index].element else { break }
             afterMarker += 1
-            if isHTML(other, named: token.tag, customName: token.customName) && otherToken.attributes.hasSameAttributes(as: token.attributes) {
+            if isHTML(other, named: token.tag, customName: token.customName),
+               case .element(_, let otherToken) = activeFormatting[index],
+               otherToken.attributes.hasSameAttributes(as: token.attributes) {
                 matches += 1
                 earliest = index
                 if matches == 3 { break }

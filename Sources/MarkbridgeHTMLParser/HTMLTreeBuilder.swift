@@ -92,9 +92,9 @@ struct HTMLTreeBuilder {
     /// `inBodyMode` would: in body, under an HTML element, with no newline to drop, no U+0000
     /// to remove and no frameset flag to clear.
     private var takesInputTextDirectly: Bool {
-        guard mode == .inBody, !ignoresNextLineFeed, !inputHasNull, !framesetOK else { return false }
-        guard let adjusted = adjustedCurrentNode else { return true }
-        return tree.nodes[Int(adjusted)].namespace == .html
+        // `allowsCDATA` is set after every token to whether the adjusted current node is
+        // foreign, which saves reading the node here.
+        mode == .inBody && !ignoresNextLineFeed && !inputHasNull && !framesetOK && !tokenizer.allowsCDATA
     }
 
     /// The tree construction dispatcher: HTML rules, or the rules for foreign content.
