@@ -70,4 +70,47 @@ struct TreeNavigationTests {
         #expect(tree.attribute("href", of: top[1]) == nil)
         #expect(tree.attributes(of: tree.children(of: top[0])[0]) == [])
     }
+
+    @Test("A repeated attribute keeps its first value, before and after the tokenizer switches to a set of names")
+    func repeatedAttributes() throws {
+        // Twenty names, then repeats of the 4th (found by the linear scan, under sixteen names)
+        // and of the 18th (found by the set, past sixteen), then one more new name.
+        let names = (0..<20).map { "a\($0)=v\($0)" }
+        let early = "<p " + names[..<10].joined(separator: " ") + " a3=dup " + names[10...].joined(separator: " ") + " a17=dup last=z>x</p>"
+        let tree = try HTMLParser().parseFragment(Array(early.utf8)).value
+        let p = tree.children(of: tree.contentRoot)[0]
+        let attributes = tree.attributes(of: p)
+        #expect(attributes.count == 21)
+        #expect(attributes.map(\.name) == (0..<20).map { "a\($0)" } + ["last"])
+        #expect(tree.attribute("a3", of: p) == "v3")
+        #expect(tree.attribute("a17", of: p) == "v17")
+        #expect(tree.attribute("last", of: p) == "z")
+    }
+
+    @Test("Noah's Ark: a fourth formatting element with the same attributes in another order pushes out the first")
+    func noahsArkIgnoresAttributeOrder() throws {
+        // Four <b>s with equal attributes (two orders), then a paragraph: only three are reopened.
+        let html = "<p><b x=1 y=2><b y=2 x=1><b x=1 y=2><b y=2 x=1>a<p>b"
+        let tree = try HTMLParser().parseFragment(Array(html.utf8)).value
+        let paragraphs = tree.children(of: tree.contentRoot)
+        #expect(paragraphs.count == 2)
+        var depth = 0
+        var node = tree.children(of: paragraphs[1]).first
+        while let current = node, tree.kind(of: current) == .element {
+            #expect(tree.name(of: current) == "b")
+            depth += 1
+            node = tree.children(of: current).first
+        }
+        #expect(depth == 3)
+        // A <b> whose attributes differ is not counted with them.
+        let different = "<p><b x=1><b x=1><b x=1><b x=2>a<p>b"
+        let other = try HTMLParser().parseFragment(Array(different.utf8)).value
+        var reopened = 0
+        var next = other.children(of: other.children(of: other.contentRoot)[1]).first
+        while let current = next, other.kind(of: current) == .element {
+            reopened += 1
+            next = other.children(of: current).first
+        }
+        #expect(reopened == 4)
+    }
 }
