@@ -116,8 +116,8 @@ struct HTMLTreeWalker {
         while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
         ensureBlock()
         let inner = UnsafeBufferPointer(rebasing: bytes[first..<last])
-        if !Self.needsCollapsing(inner) {
-            builder.appendValidUTF8(inner)
+        if let utf16Count = Self.utf16CountIfCollapsed(inner) {
+            builder.appendValidUTF8(inner, utf16Count: utf16Count)
         } else {
             collapsed.removeAll(keepingCapacity: true)
             var inSpace = false
@@ -157,34 +157,50 @@ struct HTMLTreeWalker {
     /// Whether collapsing would change `bytes`: only a whitespace character other than a
     /// space, or two spaces in a row, does.
     static func needsCollapsing(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        do {
-            var index = 0
-            // Sixteen bytes at a time while none is below 0x0E (tab, line feed, form feed and
-            // carriage return are; the rare block with one goes to the byte loop): a space
-            // followed by a space is found by comparing the block with itself one byte on.
-            let space = SIMD16<UInt8>(repeating: 0x20), controls = SIMD16<UInt8>(repeating: 0x0E)
-            while index + 17 <= buffer.count {
-                let block = ByteScan.loadBlock(buffer, at: index)
-                if ByteScan.anyLane(block .< controls) { break }
-                if ByteScan.anyLane((block .== space) .& (ByteScan.loadBlock(buffer, at: index + 1) .== space)) { return true }
-                index += 16
-            }
-            return needsCollapsing(UnsafeBufferPointer(rebasing: buffer[index...]), afterSpace: index > 0 && buffer[index - 1] == 0x20)
-        }
+        utf16CountIfCollapsed(buffer) == nil
     }
 
-    private static func needsCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, afterSpace: Bool) -> Bool {
-        var previousWasSpace = afterSpace
-        for byte in bytes {
+    /// The UTF-16 length of `buffer` when collapsing would not change it, else nil: one pass
+    /// that both checks and counts, for the builder, which would otherwise count again (the
+    /// text's first read after the parse is from memory, not cache, and costs the most).
+    static func utf16CountIfCollapsed(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var count = 0
+        // Sixteen bytes at a time while none is below 0x0E (tab, line feed, form feed and
+        // carriage return are; the rare block with one goes to the byte loop): a space
+        // followed by a space is found by comparing the block with itself one byte on.
+        let space = SIMD16<UInt8>(repeating: 0x20), controls = SIMD16<UInt8>(repeating: 0x0E)
+        var lanes = SIMD16<UInt8>()
+        var blocksInLanes = 0
+        while index + 17 <= buffer.count {
+            let block = ByteScan.loadBlock(buffer, at: index)
+            if ByteScan.anyLane(block .< controls) { break }
+            if ByteScan.anyLane((block .== space) .& (ByteScan.loadBlock(buffer, at: index + 1) .== space)) { return nil }
+            // A lane gains at most 2 per block: summed before it could pass 255.
+            lanes &+= ByteScan.utf16UnitLanes(block)
+            blocksInLanes += 1
+            if blocksInLanes == 127 {
+                count += ByteScan.wideLaneSum(lanes)
+                lanes = SIMD16()
+                blocksInLanes = 0
+            }
+            index += 16
+        }
+        count += ByteScan.wideLaneSum(lanes)
+        var previousWasSpace = index > 0 && buffer[index - 1] == 0x20
+        while index < buffer.count {
+            let byte = buffer[index]
             if byte == 0x20 {
-                if previousWasSpace { return true }
+                if previousWasSpace { return nil }
                 previousWasSpace = true
             } else {
-                if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D { return true }
+                if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D { return nil }
                 previousWasSpace = false
             }
+            count += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
+            index += 1
         }
-        return false
+        return count
     }
 
     static func isCollapsible(_ byte: UInt8) -> Bool {

@@ -95,16 +95,23 @@ public enum ByteScan {
 
     /// Per lane of `block`, the UTF-16 units its byte begins: 1 for a byte that is not a
     /// continuation byte, 2 for a lead of four bytes, 0 for a continuation byte.
-    @inline(__always)
-    static func utf16UnitLanes(_ block: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    @inlinable @inline(__always)
+    public static func utf16UnitLanes(_ block: SIMD16<UInt8>) -> SIMD16<UInt8> {
         laneOnes((block & SIMD16(repeating: 0xC0)) .!= SIMD16(repeating: 0x80)) &+ laneOnes(block .> SIMD16(repeating: 0xEF))
     }
 
     /// 1 in each lane `mask` sets, 0 elsewhere: a set lane is all ones (the standard library's
     /// `replacing(with:where:)` goes lane by lane where the compiler does not inline it).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func laneOnes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
         unsafeBitCast(mask, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
+    }
+
+    /// The sum of the lanes of `block`, whatever it is (each lane widened first): for counts
+    /// gathered over many blocks, where `laneSum`'s limit would not hold.
+    @inlinable @inline(__always)
+    public static func wideLaneSum(_ block: SIMD16<UInt8>) -> Int {
+        Int(SIMD16<UInt16>(truncatingIfNeeded: block).wrappedSum())
     }
 
     /// The sum of the lanes of `block`, when it is below 256.
@@ -141,7 +148,7 @@ public enum ByteScan {
                 index += 16
                 blocks += 1
             }
-            count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            count += wideLaneSum(lanes)
         }
         if index + 8 <= buffer.count {
             count += Int((perWord(load(buffer, at: index)) &* ones) >> 56)

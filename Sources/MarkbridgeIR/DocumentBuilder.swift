@@ -75,11 +75,18 @@ public struct DocumentBuilder: Sendable {
         appendBytes(bytes)
     }
 
-    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The same, with the bytes' length in UTF-16 units already known (a reader that scanned
+    /// them anyway counted it on the way, saving a pass over the text).
+    package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int) {
+        assert(utf16Count == OffsetTranslator.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
+        appendBytes(bytes, utf16Count: utf16Count)
+    }
+
+    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int? = nil) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(contentsOf: bytes)
-        utf16Length += OffsetTranslator.utf16Count(ofUTF8: bytes)
+        utf16Length += utf16Count ?? OffsetTranslator.utf16Count(ofUTF8: bytes)
     }
 
     /// Appends text given as UTF-8 (see the buffer form).

@@ -30,4 +30,25 @@ struct WhitespaceCollapsingTests {
             #expect(straddling.withUnsafeBufferPointer { HTMLTreeWalker.needsCollapsing($0) })
         }
     }
+
+    @Test("Text that needs no collapsing gets its UTF-16 length from the same pass, over every sequence length", arguments: [5, 16, 17, 40, 300, 5_000])
+    func countsUTF16(characters: Int) {
+        var random = SystemRandomNumberGenerator()
+        // One-, two-, three- and four-byte sequences, and single spaces between them.
+        let pieces = ["a", "Z", " ", "Я", "é", "中", "\u{2028}", "😀", "\u{10FFFF}"]
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<characters {
+                var piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                if piece == " " && text.hasSuffix(" ") { piece = "a" }
+                text += piece
+            }
+            let bytes = Array(text.utf8)
+            let counted = bytes.withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) }
+            #expect(counted == text.utf16.count, "\(text)")
+        }
+        // A double space anywhere, or a line feed, gives no count.
+        #expect(Array("中文  text".utf8).withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) } == nil)
+        #expect(Array((String(repeating: "Я", count: 40) + "\n").utf8).withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) } == nil)
+    }
 }
