@@ -45,4 +45,17 @@ struct URLPolicyTests {
         let policy = URLPolicy(maxLength: 10)
         #expect(policy.check("https://example.com", for: .link) == .rejected("URL is 19 bytes, over the limit of 10"))
     }
+
+    @Test("A configured scheme list allows exactly its schemes, short lists and long ones alike")
+    func configuredSchemes() {
+        let few = URLPolicy(allowedSchemes: ["https", "ftp"])
+        #expect(few.check("FTP://files.example/a", for: .link) == .allowed("FTP://files.example/a"))
+        #expect(few.check("http://example.com", for: .link) == .rejected("scheme 'http:' is not allowed"))
+        // Past eight schemes the set is hashed rather than scanned: the same answers.
+        let many = URLPolicy(allowedSchemes: ["https", "http", "mailto", "tel", "ftp", "sftp", "irc", "news", "xmpp", "sms"])
+        #expect(many.check("Sms:+1-555", for: .link) == .allowed("Sms:+1-555"))
+        #expect(many.check("https://example.com", for: .link) == .allowed("https://example.com"))
+        #expect(many.check("javascript:alert(1)", for: .link) == .rejected("scheme 'javascript:' is not allowed"))
+        #expect(many.check("gopher://x", for: .link) == .rejected("scheme 'gopher:' is not allowed"))
+    }
 }
