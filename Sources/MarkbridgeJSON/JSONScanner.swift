@@ -76,8 +76,10 @@ struct JSONScanner {
 
     /// Iterates an object's members: calls `member` with each key, positioned at its value,
     /// which `member` must consume.
+    /// Iterates an object's members: calls `member` with each key, the key's offset and, when
+    /// the key has no escape, its bytes in the input, the scanner positioned at the value.
     mutating func object(
-        _ pointer: JSONPointer, member: (inout JSONScanner, String, Int) throws(Failure) -> Void
+        _ pointer: JSONPointer, member: (inout JSONScanner, String, Int, UnsafeBufferPointer<UInt8>?) throws(Failure) -> Void
     ) throws(Failure) {
         try expectKind(.object, pointer)
         position += 1
@@ -89,8 +91,11 @@ struct JSONScanner {
                 throw failure("invalid-json", "expected a member name in quotes", pointer)
             }
             let key = try string(pointer)
+            // An escape is always longer than what it stands for: as long as its text, the key
+            // is its bytes between the quotes.
+            let raw = UnsafeBufferPointer(rebasing: bytes[(keyOffset + 1)..<(position - 1)])
             try expect(UInt8(ascii: ":"), pointer)
-            try member(&self, key, keyOffset)
+            try member(&self, key, keyOffset, key.utf8.count == raw.count ? raw : nil)
         } while consume(UInt8(ascii: ","))
         try expect(UInt8(ascii: "}"), pointer)
     }
@@ -263,7 +268,8 @@ struct JSONScanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(checkingUTF8: plain)
+                // Checked just above (an invalid sequence has thrown): not checked again.
+                return String(validUTF8: plain)
             }
             if byte < 0x20 { throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer) }
         }
@@ -272,7 +278,8 @@ struct JSONScanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(checkingUTF8: buffer)
+                // Checked sequences and escapes this scanner encoded (a lone surrogate throws).
+                return buffer.withUnsafeBufferPointer { String(validUTF8: $0) }
             }
             if byte == UInt8(ascii: "\\") {
                 try escape(into: &buffer, pointer)

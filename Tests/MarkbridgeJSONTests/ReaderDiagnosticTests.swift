@@ -45,4 +45,39 @@ extension String {
     func trimmingTrailingNewline() -> String {
         hasSuffix("\n") ? String(dropLast()) : self
     }
+
+    /// Keys are compared as JSON compares them, by their bytes, and a repeat is found however
+    /// many keys came before it or however long it is.
+    @Test("A repeated key is reported wherever it falls; keys that differ in bytes are different keys")
+    func repeatedKeys() throws {
+        func duplicateKeys(_ json: String) throws -> [String] {
+            try MarkupJSONReader().read(Array(json.utf8)).diagnostics.filter { $0.code == "duplicate-key" }.map(\.message)
+        }
+        let many = (0..<20).map { "\"k\($0)\":1" }.joined(separator: ",")
+        // After eight keys (kept inline), past them (in a set), long keys, escaped ones.
+        #expect(try duplicateKeys(#"{"version":1,"paragraphs":[],"# + many + #","k3":2,"k19":2}"#) == [
+            "duplicate key 'k3' in the document; the last one wins",
+            "duplicate key 'k19' in the document; the last one wins",
+        ])
+        #expect(try duplicateKeys(#"{"paragraphs":[],"a-key-of-twenty-bytes":1,"a-key-of-twenty-bytes":2}"#) == [
+            "duplicate key 'a-key-of-twenty-bytes' in the document; the last one wins",
+        ])
+        #expect(try duplicateKeys(#"{"paragraphs":[],"x\u0079":1,"xy":2}"#) == ["duplicate key 'xy' in the document; the last one wins"])
+        // U+00E9 and e + U+0301 are equal as Swift strings, not as JSON keys.
+        #expect(try duplicateKeys(#"{"paragraphs":[],"\u00e9":1,"e\u0301":2}"#) == [])
+        // Fifteen bytes fit a packed key, sixteen do not: the two must still meet.
+        let fifteen = String(repeating: "a", count: 15), sixteen = String(repeating: "a", count: 16)
+        #expect(try duplicateKeys(#"{"paragraphs":[],"\#(fifteen)":1,"\#(sixteen)":1,"\#(sixteen)":2,"\#(fifteen)":2}"#).count == 2)
+    }
+
+    @Test("An object with tens of thousands of keys reads in linear time")
+    func manyKeysLinear() {
+        func object(_ keys: Int) -> [UInt8] {
+            Array((#"{"version":1,"paragraphs":[],"# + (0..<keys).map { "\"k\($0)\":1" }.joined(separator: ",") + "}").utf8)
+        }
+        let ratios = LinearTime.ratios(small: object(10_000), large: object(40_000), limit: 6) { bytes in
+            _ = try? MarkupJSONReader().read(bytes)
+        }
+        #expect(ratios.contains { $0 < 6 }, "ratios \(ratios)")
+    }
 }
