@@ -44,94 +44,120 @@ enum EmphasisPrediction {
         case unsure
     }
 
+    /// Working space for ``verdict(_:_:scratch:)``, kept by the writer from block to block: a
+    /// prediction needs a dozen small arrays, and allocating and freeing them for every block
+    /// with emphasis was most of its cost.
+    struct Scratch {
+        fileprivate var delimiters: [Mark] = []
+        fileprivate var partner: [Int] = []
+        fileprivate var openDelimiters: [Int] = []
+        fileprivate var runs: [Run] = []
+        fileprivate var members: [Range<Int>] = []
+        fileprivate var events: [Event] = []
+        fileprivate var linkBottoms: [Int] = []
+        fileprivate var remaining: [Int] = []
+        fileprivate var stack: [Int] = []
+        fileprivate var matches: [Match] = []
+        fileprivate var front: [Int] = []
+        fileprivate var back: [Int] = []
+
+        init() {}
+    }
+
     /// How cmark reads the delimiter runs in `marks`.
     static func verdict(_ out: [UInt8], _ marks: [Mark]) -> Verdict {
+        var scratch = Scratch()
+        return verdict(out, marks, scratch: &scratch)
+    }
+
+    /// The same, in working space the caller keeps.
+    static func verdict(_ out: [UInt8], _ marks: [Mark], scratch: inout Scratch) -> Verdict {
         // The writer's delimiters in order, each with the one it pairs with.
-        var delimiters: [Mark] = []
-        var partner: [Int] = []
-        var openDelimiters: [Int] = []
-        delimiters.reserveCapacity(marks.count)
-        partner.reserveCapacity(marks.count)
+        scratch.delimiters.removeAll(keepingCapacity: true)
+        scratch.partner.removeAll(keepingCapacity: true)
+        scratch.openDelimiters.removeAll(keepingCapacity: true)
         for mark in marks where mark.role == .opens || mark.role == .closes {
-            guard delimiters.count < maxDelimiters, mark.length > 0 else { return .unsure }
-            let index = delimiters.count
-            delimiters.append(mark)
-            partner.append(-1)
+            guard scratch.delimiters.count < maxDelimiters, mark.length > 0 else { return .unsure }
+            let index = scratch.delimiters.count
+            scratch.delimiters.append(mark)
+            scratch.partner.append(-1)
             if mark.role == .opens {
-                openDelimiters.append(index)
+                scratch.openDelimiters.append(index)
             } else {
-                guard let opener = openDelimiters.popLast(), delimiters[opener].length == mark.length,
-                      out[delimiters[opener].offset] == out[mark.offset] else { return .unsure }
-                partner[opener] = index
-                partner[index] = opener
+                guard let opener = scratch.openDelimiters.popLast(), scratch.delimiters[opener].length == mark.length,
+                      out[scratch.delimiters[opener].offset] == out[mark.offset] else { return .unsure }
+                scratch.partner[opener] = index
+                scratch.partner[index] = opener
             }
         }
-        guard openDelimiters.isEmpty else { return .unsure }
-        if delimiters.isEmpty { return .asWritten }
+        guard scratch.openDelimiters.isEmpty else { return .unsure }
+        if scratch.delimiters.isEmpty { return .asWritten }
         // cmark's runs: delimiters of one character and one role that touch are one run (two
         // closers `*` and `**` are the run `***`). The events put them among the link brackets.
-        var runs: [Run] = []
-        var members: [Range<Int>] = []
-        var events: [Event] = []
-        runs.reserveCapacity(delimiters.count)
-        members.reserveCapacity(delimiters.count)
-        events.reserveCapacity(marks.count)
+        scratch.runs.removeAll(keepingCapacity: true)
+        scratch.members.removeAll(keepingCapacity: true)
+        scratch.events.removeAll(keepingCapacity: true)
         var next = 0
         for mark in marks {
             switch mark.role {
-            case .linkStart: events.append(.linkStart)
-            case .linkEnd: events.append(.linkEnd)
+            case .linkStart: scratch.events.append(.linkStart)
+            case .linkEnd: scratch.events.append(.linkEnd)
             case .opens, .closes:
                 defer { next += 1 }
-                guard members.last.map({ !$0.contains(next) }) ?? true else { continue }
+                guard scratch.members.last.map({ !$0.contains(next) }) ?? true else { continue }
                 var last = next
-                while last + 1 < delimiters.count, delimiters[last + 1].role == mark.role,
-                      delimiters[last + 1].offset == delimiters[last].offset + delimiters[last].length,
-                      out[delimiters[last + 1].offset] == out[mark.offset] {
+                while last + 1 < scratch.delimiters.count, scratch.delimiters[last + 1].role == mark.role,
+                      scratch.delimiters[last + 1].offset == scratch.delimiters[last].offset + scratch.delimiters[last].length,
+                      out[scratch.delimiters[last + 1].offset] == out[mark.offset] {
                     last += 1
                 }
-                let length = delimiters[last].offset + delimiters[last].length - mark.offset
+                let length = scratch.delimiters[last].offset + scratch.delimiters[last].length - mark.offset
                 guard let run = Run(out, start: mark.offset, length: length) else { return .unsure }
-                events.append(.run(runs.count))
-                runs.append(run)
-                members.append(next..<(last + 1))
+                scratch.events.append(.run(scratch.runs.count))
+                scratch.runs.append(run)
+                scratch.members.append(next..<(last + 1))
             }
         }
-        var verdicts: [Verdict] = []
+        var first: Verdict?
+        var agree = true
         for keying in BottomKeying.allCases {
-            let (matches, sawRejection) = simulate(runs, events, keying: keying)
-            let asWritten = matches.map { matchesWriter($0, members, delimiters, partner) } ?? false
-            verdicts.append(asWritten ? .asWritten : .otherwise)
+            let (completed, sawRejection) = simulate(keying: keying, scratch: &scratch)
+            let verdict: Verdict = completed && matchesWriter(&scratch) ? .asWritten : .otherwise
+            if let first { agree = agree && verdict == first } else { first = verdict }
             // The keyings differ only in where a closer stops looking, and a closer stops short
             // of an opener it could use only below a closer that the rule of 3 turned away. With
             // no such refusal (no run that can both open and close met the rule), every keying
             // makes the same matches, and the finest one stands for all.
-            if !sawRejection { return verdicts[0] }
+            if !sawRejection { return first! }
         }
         // The readings of the openers-bottom rule must agree for the answer to stand.
-        return verdicts.allSatisfy { $0 == verdicts[0] } ? verdicts[0] : .unsure
+        return agree ? first! : .unsure
     }
 
-    /// Whether cmark's matches pair each writer delimiter with its partner, whole. A match uses
-    /// the last unused delimiters of the opening run (the emphasis goes after the opener's
-    /// remaining text) and the first of the closing run.
-    private static func matchesWriter(_ matches: [Match], _ members: [Range<Int>], _ delimiters: [Mark], _ partner: [Int]) -> Bool {
-        guard matches.count * 2 == delimiters.count else { return false }
-        var front = members.map(\.lowerBound)
-        var back = members.map(\.upperBound)
-        for match in matches {
-            guard back[match.opener] > front[match.opener], back[match.closer] > front[match.closer] else { return false }
-            let opener = back[match.opener] - 1
-            let closer = front[match.closer]
-            guard delimiters[opener].role == .opens, delimiters[closer].role == .closes, partner[opener] == closer,
-                  match.used == delimiters[opener].length else { return false }
-            back[match.opener] -= 1
-            front[match.closer] += 1
+    /// Whether cmark's matches (`scratch.matches`) pair each writer delimiter with its partner,
+    /// whole. A match uses the last unused delimiters of the opening run (the emphasis goes
+    /// after the opener's remaining text) and the first of the closing run.
+    private static func matchesWriter(_ scratch: inout Scratch) -> Bool {
+        guard scratch.matches.count * 2 == scratch.delimiters.count else { return false }
+        scratch.front.removeAll(keepingCapacity: true)
+        scratch.back.removeAll(keepingCapacity: true)
+        for member in scratch.members {
+            scratch.front.append(member.lowerBound)
+            scratch.back.append(member.upperBound)
+        }
+        for match in scratch.matches {
+            guard scratch.back[match.opener] > scratch.front[match.opener], scratch.back[match.closer] > scratch.front[match.closer] else { return false }
+            let opener = scratch.back[match.opener] - 1
+            let closer = scratch.front[match.closer]
+            guard scratch.delimiters[opener].role == .opens, scratch.delimiters[closer].role == .closes, scratch.partner[opener] == closer,
+                  match.used == scratch.delimiters[opener].length else { return false }
+            scratch.back[match.opener] -= 1
+            scratch.front[match.closer] += 1
         }
         return true
     }
 
-    private enum Event {
+    fileprivate enum Event {
         case run(Int)
         case linkStart
         case linkEnd
@@ -270,34 +296,35 @@ enum EmphasisPrediction {
         }
     }
 
-    private struct Match {
+    fileprivate struct Match {
         let opener: Int
         let closer: Int
         let used: Int
     }
 
-    /// cmark's delimiter stack over `runs`, with link text processed when its `]` is reached.
-    /// Returns the matches made, or nil if a run is left unmatched or partly used, and whether
-    /// the rule of 3 turned a closer away from an opener.
-    private static func simulate(_ runs: [Run], _ events: [Event], keying: BottomKeying) -> ([Match]?, sawRejection: Bool) {
-        var stack = DelimiterStack(runs: runs, keying: keying)
-        var linkBottoms: [Int] = []
+    /// cmark's delimiter stack over `scratch.runs`, with link text processed when its `]` is
+    /// reached. Leaves the matches made in `scratch.matches`; returns whether every run was
+    /// matched whole, and whether the rule of 3 turned a closer away from an opener.
+    private static func simulate(keying: BottomKeying, scratch: inout Scratch) -> (completed: Bool, sawRejection: Bool) {
+        var stack = DelimiterStack(keying: keying, scratch: &scratch)
+        defer { stack.giveBack(to: &scratch) }
+        scratch.linkBottoms.removeAll(keepingCapacity: true)
         var runIndex = 0
-        for event in events {
+        for event in scratch.events {
             switch event {
             case .run(let index):
                 // Runs that can neither open nor close are not pushed: they stay text.
-                if runs[index].canOpen || runs[index].canClose { stack.push(index) }
+                if stack.runs[index].canOpen || stack.runs[index].canClose { stack.push(index) }
                 runIndex = index + 1
             case .linkStart:
-                linkBottoms.append(runIndex)
+                scratch.linkBottoms.append(runIndex)
             case .linkEnd:
-                guard let bottom = linkBottoms.popLast() else { return (nil, true) }
+                guard let bottom = scratch.linkBottoms.popLast() else { return (false, true) }
                 stack.processEmphasis(bottom: bottom)
             }
         }
         stack.processEmphasis(bottom: 0)
-        return (stack.unmatched ? nil : stack.matches, stack.sawRejection)
+        return (!stack.unmatched, stack.sawRejection)
     }
 
     private struct DelimiterStack {
@@ -305,17 +332,32 @@ enum EmphasisPrediction {
         let keying: BottomKeying
         var remaining: [Int]
         /// The runs on the stack, in order; removed runs are taken out.
-        var stack: [Int] = []
-        var matches: [Match] = []
+        var stack: [Int]
+        var matches: [Match]
         var unmatched = false
         var sawRejection = false
 
-        init(runs: [Run], keying: BottomKeying) {
-            self.runs = runs
+        /// A stack over `scratch.runs`, in the scratch's arrays (taken, and given back after).
+        init(keying: BottomKeying, scratch: inout Scratch) {
+            self.runs = scratch.runs
             self.keying = keying
-            remaining = runs.map(\.length)
-            stack.reserveCapacity(runs.count)
-            matches.reserveCapacity(runs.count)
+            remaining = []
+            stack = []
+            matches = []
+            swap(&remaining, &scratch.remaining)
+            swap(&stack, &scratch.stack)
+            swap(&matches, &scratch.matches)
+            remaining.removeAll(keepingCapacity: true)
+            for run in runs { remaining.append(run.length) }
+            stack.removeAll(keepingCapacity: true)
+            matches.removeAll(keepingCapacity: true)
+        }
+
+        /// Returns the arrays to the scratch, the matches made with them.
+        mutating func giveBack(to scratch: inout Scratch) {
+            swap(&remaining, &scratch.remaining)
+            swap(&stack, &scratch.stack)
+            swap(&matches, &scratch.matches)
         }
 
         mutating func push(_ run: Int) {
@@ -324,7 +366,7 @@ enum EmphasisPrediction {
 
         /// "Process emphasis" over the runs at or above `bottom` (a run index), then removes them.
         mutating func processEmphasis(bottom: Int) {
-            var openersBottom = [Int](repeating: bottom, count: 12)
+            var openersBottom = InlineArray<12, Int>(repeating: bottom)
             var position = stack.firstIndex { $0 >= bottom } ?? stack.count
             while position < stack.count {
                 let closer = stack[position]

@@ -31,6 +31,12 @@ struct MarkdownInlineRenderer {
     /// The inline Markdown for `block` as UTF-8; lines separated by `\n` (hard breaks already
     /// written).
     mutating func render(_ block: Block, blockIndex: Int) -> [UInt8] {
+        var scratch = EmphasisPrediction.Scratch()
+        return render(block, blockIndex: blockIndex, scratch: &scratch)
+    }
+
+    /// The same, predicting emphasis in working space the caller keeps from block to block.
+    mutating func render(_ block: Block, blockIndex: Int, scratch: inout EmphasisPrediction.Scratch) -> [UInt8] {
         var spans: [Markup] = []
         var images: [Int: ImageSource] = [:]
         for markup in block.markups {
@@ -80,7 +86,7 @@ struct MarkdownInlineRenderer {
         // Most lines neither start nor end with a space; only the others are rewritten, and
         // for those the prediction (made over the bytes before the rewrite) is not trusted.
         guard Self.hasSpaceAtLineEdge(state.out) else {
-            emphasisVerdict = EmphasisPrediction.verdict(state.out, state.marks)
+            emphasisVerdict = EmphasisPrediction.verdict(state.out, state.marks, scratch: &scratch)
             return state.out
         }
         emphasisVerdict = state.marks.isEmpty ? .asWritten : .unsure
