@@ -14,8 +14,8 @@ struct MarkdownBlockEmitter {
     private var previous: Block?
     /// Inline HTML tags interpreted while reading output back, shared by every read-back.
     private var tagCache = MarkdownReader.InlineTagCache()
-    /// Working space for emphasis prediction, reused from block to block.
-    private var predictionScratch = EmphasisPrediction.Scratch()
+    /// Working space for inline rendering and emphasis prediction, reused from block to block.
+    private var inlineScratch = MarkdownInlineRenderer.Scratch()
 
     init(options: MarkdownWriter.Options) {
         self.options = options
@@ -156,7 +156,7 @@ struct MarkdownBlockEmitter {
         if allowsHTML && !codes.isEmpty && Self.markupStartsInsideCode(block.markups, codes) { return nil }
         for style in styles {
             var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
-            let inline = renderer.render(block, blockIndex: index, scratch: &predictionScratch)
+            let inline = renderer.render(block, blockIndex: index, scratch: &inlineScratch)
             // The prediction covers emphasis only: a crossed code span, or HTML emphasis, is
             // always read back. A certain "otherwise" skips the read-back, which would fail.
             let verdict = codeCrossed || style == .html ? .unsure : renderer.emphasisVerdict
@@ -171,7 +171,7 @@ struct MarkdownBlockEmitter {
         plain.markups.removeAll { $0.kind == .strong || $0.kind == .emphasis }
         diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)"))
         var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false)
-        let inline = renderer.render(plain, blockIndex: index, scratch: &predictionScratch)
+        let inline = renderer.render(plain, blockIndex: index, scratch: &inlineScratch)
         diagnostics += renderer.diagnostics
         return inline
     }
