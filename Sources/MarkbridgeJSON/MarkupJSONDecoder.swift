@@ -192,14 +192,20 @@ struct MarkupJSONDecoder {
         var typeName: String?
         var start: (value: Int, offset: Int)?
         var end: (value: Int, offset: Int)?
-        var strings: [String: String] = [:]
+        // The fields some types take, as variables: a dictionary of them, a set of the ones that
+        // apply and the sorted keys cost four allocations for every link.
+        var href: String?, title: String?, src: String?, alt: String?, color: String?
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
             switch key {
             case "type": typeName = try decoder.scanner.string(member)
             case "start": start = (try decoder.scanner.integer(member), offset)
             case "end": end = (try decoder.scanner.integer(member), offset)
-            case "href", "title", "src", "alt", "color": strings[key] = try decoder.scanner.string(member)
+            case "href": href = try decoder.scanner.string(member)
+            case "title": title = try decoder.scanner.string(member)
+            case "src": src = try decoder.scanner.string(member)
+            case "alt": alt = try decoder.scanner.string(member)
+            case "color": color = try decoder.scanner.string(member)
             default: return false
             }
             return true
@@ -211,7 +217,6 @@ struct MarkupJSONDecoder {
         guard let start else { throw missing("start") }
         guard let end else { throw missing("end") }
         let kind: MarkupKind
-        var applicable: Set<String> = []
         switch typeName {
         case "STRONG": kind = .strong
         case "EM": kind = .emphasis
@@ -222,28 +227,30 @@ struct MarkupJSONDecoder {
         case "SUB": kind = .subscript
         case "HIGHLIGHT": kind = .highlight
         case "LINK":
-            guard let href = strings["href"] else { throw missing("href") }
-            kind = .link(LinkTarget(href: href, title: strings["title"]))
-            applicable = ["href", "title"]
+            guard let href else { throw missing("href") }
+            kind = .link(LinkTarget(href: href, title: title))
         case "IMAGE":
-            guard let src = strings["src"] else { throw missing("src") }
-            kind = .image(ImageSource(src: src, alt: strings["alt"], title: strings["title"]))
-            applicable = ["src", "alt", "title"]
+            guard let src else { throw missing("src") }
+            kind = .image(ImageSource(src: src, alt: alt, title: title))
         case "COLOR", "BACKGROUND":
-            guard let spelling = strings["color"] else { throw missing("color") }
+            guard let spelling = color else { throw missing("color") }
             guard let color = CSSColor(hex: spelling) else {
                 throw Failure(code: "invalid-value", message: "'\(spelling)' is not a color (expected #RRGGBB or #RRGGBBAA)",
                               offset: objectOffset, pointer: pointer.appending(key: "color"))
             }
             kind = typeName == "COLOR" ? .color(color) : .background(color)
-            applicable = ["color"]
         default:
             throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupTypeName.all.joined(separator: ", ")))",
                           offset: objectOffset, pointer: pointer.appending(key: "type"))
         }
-        for key in strings.keys.sorted() where !applicable.contains(key) {
-            diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
-                at: location(objectOffset, pointer.appending(key: key))))
+        // Fields given that the type does not take, in the order of their names.
+        if alt != nil || color != nil || href != nil || src != nil || title != nil {
+            let isLink = typeName == "LINK", isImage = typeName == "IMAGE", isColor = typeName == "COLOR" || typeName == "BACKGROUND"
+            for (key, given, applies) in [("alt", alt != nil, isImage), ("color", color != nil, isColor), ("href", href != nil, isLink),
+                                          ("src", src != nil, isImage), ("title", title != nil, isLink || isImage)] where given && !applies {
+                diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
+                    at: location(objectOffset, pointer.appending(key: key))))
+            }
         }
         return PendingMarkup(kind: kind, start: start.value, end: end.value, offset: objectOffset,
                              startOffset: start.offset, endOffset: end.offset)
