@@ -1,15 +1,32 @@
+import MarkbridgeIR
+
 /// Escaping for HTML output: text content and double-quoted attribute values. Everything the
 /// parser would read as markup is escaped, so no input text becomes a tag (`<script>` in text
 /// comes out as `&lt;script&gt;`), and no attribute value can break out of its quotes.
 enum HTMLEscaping {
     /// Text content, given and written as UTF-8: `&`, `<`, `>`; controls the parser would drop
     /// or fold as references; a line feed as `<br>` unless `preformatted`. Every character that
-    /// needs escaping is ASCII, so the bytes between them are copied in runs.
+    /// needs escaping is ASCII, so the bytes between them are copied in runs, found sixteen
+    /// bytes at a time.
     static func appendText(_ text: ArraySlice<UInt8>, to out: inout [UInt8], preformatted: Bool) {
-        var run = text.startIndex
-        for index in text.indices {
-            let byte = text[index]
-            guard byte < 0x3F || byte == 0x7F else { continue }
+        text.withUnsafeBufferPointer { appendText($0, to: &out, preformatted: preformatted) }
+    }
+
+    static func appendText(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], preformatted: Bool) {
+        typealias Block = SIMD16<UInt8>
+        let space = Block(repeating: 0x20), ampersand = Block(repeating: 0x26), less = Block(repeating: 0x3C)
+        let greater = Block(repeating: 0x3E), delete = Block(repeating: 0x7F)
+        var run = 0
+        var index = 0
+        // Controls (tab and, when preformatted, line feed among them, which stay as they are),
+        // `&`, `<`, `>` and DEL stop the scan.
+        while let next = ByteScan.firstIndex(in: text, from: index, whereBlock: { block in
+            (block .< space) .| (block .== ampersand) .| (block .== less) .| (block .== greater) .| (block .== delete)
+        }, whereByte: { byte in
+            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x7F
+        }) {
+            index = next + 1
+            let byte = text[next]
             let replacement: StaticString
             switch byte {
             case 0x26: replacement = "&amp;"
@@ -21,18 +38,18 @@ enum HTMLEscaping {
             case 0x09: continue
             case 0x0D: replacement = "&#13;"
             case 0x00: replacement = "&#xFFFD;"
-            case 0x01...0x1F, 0x7F:
-                out.append(contentsOf: text[run..<index])
+            default:
+                // The other C0 controls and DEL, as numeric references.
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<next]))
                 out.append(contentsOf: "&#\(byte);".utf8)
-                run = index + 1
+                run = next + 1
                 continue
-            default: continue
             }
-            out.append(contentsOf: text[run..<index])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<next]))
             replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-            run = index + 1
+            run = next + 1
         }
-        out.append(contentsOf: text[run..<text.endIndex])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
     }
 
     /// An attribute value, for double quotes: `&`, `"`, `<`, `>` and `'` escaped.

@@ -64,8 +64,26 @@ public struct HTMLWriter: Sendable {
     }
 
     private static func needsPreservedWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8?
-        for byte in bytes {
+        guard let first = bytes.first else { return false }
+        if first == 0x20 || first == 0x09 || first == 0x0C || first == 0x0D || bytes[bytes.count - 1] == 0x20 { return true }
+        // Sixteen bytes at a time, each against the byte before it (the block one byte back):
+        // a tab, form feed or carriage return, a space after a space or a line feed, or a line
+        // feed after a space. The first byte, checked above, and the tail go byte by byte.
+        typealias Block = SIMD16<UInt8>
+        let tab = Block(repeating: 0x09), lineFeed = Block(repeating: 0x0A), formFeed = Block(repeating: 0x0C)
+        let carriageReturn = Block(repeating: 0x0D), space = Block(repeating: 0x20)
+        var index = 1
+        while index + 16 <= bytes.count {
+            let block = ByteScan.loadBlock(bytes, at: index)
+            let before = ByteScan.loadBlock(bytes, at: index - 1)
+            let controls = (block .== tab) .| (block .== formFeed) .| (block .== carriageReturn)
+            let spaceAfter = (block .== space) .& ((before .== space) .| (before .== lineFeed))
+            let lineFeedAfterSpace = (block .== lineFeed) .& (before .== space)
+            if ByteScan.anyLane(controls .| spaceAfter .| lineFeedAfterSpace) { return true }
+            index += 16
+        }
+        var previous: UInt8? = bytes[index - 1]
+        for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
             switch byte {
             case 0x09, 0x0C, 0x0D:
                 return true
