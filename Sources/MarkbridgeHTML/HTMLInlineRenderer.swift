@@ -36,9 +36,7 @@ public struct HTMLInlineRenderer {
                 spans.append(markup)
             }
         }
-        var starts: [Int: [Int]] = [:]
-        for (index, markup) in spans.enumerated() { starts[markup.range.start, default: []].append(index) }
-        var state = RunState(spans: spans, starts: starts)
+        var state = RunState(spans: spans)
         // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
         // the text between two of them is escaped in one piece.
         var boundaries: [Int] = []
@@ -81,12 +79,20 @@ public struct HTMLInlineRenderer {
     /// The open elements while a block is written, and the opening and closing at offsets.
     private struct RunState {
         let spans: [Markup]
-        let starts: [Int: [Int]]
+        /// Span indices by start offset (ties in span order), and the next one to look at: the
+        /// boundaries come in increasing order, so a cursor finds the spans that start at one
+        /// (a dictionary of arrays cost two allocations a span).
+        var byStart: [Int]
+        var nextStart = 0
         var open: [Int] = []
 
-        init(spans: [Markup], starts: [Int: [Int]]) {
+        init(spans: [Markup]) {
             self.spans = spans
-            self.starts = starts
+            byStart = Array(spans.indices)
+            // Canonical blocks have their markups in start order already.
+            if !spans.indices.dropFirst().allSatisfy({ spans[$0 - 1].range.start <= spans[$0].range.start }) {
+                byStart.sort { (spans[$0].range.start, $0) < (spans[$1].range.start, $1) }
+            }
         }
 
         /// Close down to the deepest open markup that ends here, reopening those that go on
@@ -94,25 +100,30 @@ public struct HTMLInlineRenderer {
         mutating func boundary(at offset: Int, out: inout [UInt8]) {
             if let deepest = open.firstIndex(where: { spans[$0].range.end == offset }) {
                 let closing = open[deepest...]
-                for markup in closing.reversed() { out.append(contentsOf: HTMLInlineRenderer.closeTag(spans[markup].kind).utf8) }
+                for markup in closing.reversed() { HTMLInlineRenderer.appendCloseTag(spans[markup].kind, to: &out) }
                 // Usually everything closed here ends here; only crossing markups reopen.
                 let reopen = closing.contains { spans[$0].range.end > offset }
                     ? closing.filter { spans[$0].range.end > offset }.sorted { spans[$0].range.end > spans[$1].range.end }
                     : []
                 open.removeSubrange(deepest...)
                 for markup in reopen {
-                    out.append(contentsOf: HTMLInlineRenderer.openTag(spans[markup].kind).utf8)
+                    HTMLInlineRenderer.appendOpenTag(spans[markup].kind, to: &out)
                     open.append(markup)
                 }
             }
-            for markup in starts[offset] ?? [] where spans[markup].range.end > offset {
-                out.append(contentsOf: HTMLInlineRenderer.openTag(spans[markup].kind).utf8)
+            // Spans that start before this offset started where no boundary was taken (inside
+            // a surrogate pair): they are passed over, as they always were.
+            while nextStart < byStart.count, spans[byStart[nextStart]].range.start <= offset {
+                let markup = byStart[nextStart]
+                nextStart += 1
+                guard spans[markup].range.start == offset, spans[markup].range.end > offset else { continue }
+                HTMLInlineRenderer.appendOpenTag(spans[markup].kind, to: &out)
                 open.append(markup)
             }
         }
 
         mutating func closeAll(out: inout [UInt8]) {
-            for markup in open.reversed() { out.append(contentsOf: HTMLInlineRenderer.closeTag(spans[markup].kind).utf8) }
+            for markup in open.reversed() { HTMLInlineRenderer.appendCloseTag(spans[markup].kind, to: &out) }
             open.removeAll()
         }
     }
@@ -134,25 +145,51 @@ public struct HTMLInlineRenderer {
         closeTag(kind)
     }
 
+    /// The start tag for `kind`, appended: the fixed ones from static text.
+    static func appendOpenTag(_ kind: MarkupKind, to out: inout [UInt8]) {
+        guard let fixed = fixedOpenTag(kind) else {
+            out.append(contentsOf: openTag(kind).utf8)
+            return
+        }
+        fixed.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    static func appendCloseTag(_ kind: MarkupKind, to out: inout [UInt8]) {
+        closeTagText(kind).withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     static func openTag(_ kind: MarkupKind) -> String {
+        if let fixed = fixedOpenTag(kind) { return fixed.description }
+        switch kind {
+        case .link(let target):
+            return "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
+        case .color(let color): return "<span style=\"color:\(color.hex)\">"
+        case .background(let color): return "<span style=\"background-color:\(color.hex)\">"
+        default: return ""
+        }
+    }
+
+    /// The start tag of a kind that has no attributes; nil for links and colors (and images,
+    /// which are written as tags of their own).
+    private static func fixedOpenTag(_ kind: MarkupKind) -> StaticString? {
         switch kind {
         case .strong: "<strong>"
         case .emphasis: "<em>"
         case .code: "<code>"
-        case .link(let target):
-            "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
         case .strike: "<s>"
         case .underline: "<u>"
         case .superscript: "<sup>"
         case .subscript: "<sub>"
         case .highlight: "<mark>"
-        case .color(let color): "<span style=\"color:\(color.hex)\">"
-        case .background(let color): "<span style=\"background-color:\(color.hex)\">"
-        case .image: ""
+        case .link, .color, .background, .image: nil
         }
     }
 
     static func closeTag(_ kind: MarkupKind) -> String {
+        closeTagText(kind).description
+    }
+
+    private static func closeTagText(_ kind: MarkupKind) -> StaticString {
         switch kind {
         case .strong: "</strong>"
         case .emphasis: "</em>"

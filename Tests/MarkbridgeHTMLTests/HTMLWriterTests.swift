@@ -65,6 +65,20 @@ struct HTMLWriterTests {
         #expect(written.diagnostics.map(\.code) == ["unsafe-url"])
     }
 
+    @Test("Markups out of canonical order, and one starting inside a surrogate pair, are written as the canonical ones are")
+    func markupOrder() throws {
+        // Built without canonicalizing: EM before STRONG, and the later STRONG first.
+        let unsorted = Document(blocks: [Block(.paragraph, text: "abcdefgh", markups: [
+            Markup(.strong, start: 5, end: 7), Markup(.emphasis, start: 3, end: 8), Markup(.strong, start: 0, end: 4),
+        ])])
+        #expect(String(decoding: HTMLWriter().write(unsorted).value, as: UTF8.self)
+            == "<p><strong>abc<em>d</em></strong><em>e<strong>fg</strong>h</em></p>\n")
+        // U+1F600 is two UTF-16 units: a markup from the middle of it has no boundary to open
+        // at, and its text is written plain.
+        let split = Document(blocks: [Block(.paragraph, text: "a\u{1F600}b", markups: [Markup(.strong, start: 2, end: 4)])])
+        #expect(String(decoding: HTMLWriter().write(split).value, as: UTF8.self) == "<p>a\u{1F600}b</p>\n")
+    }
+
     @Test("--standalone wraps a whole document with a UTF-8 meta tag")
     func standalone() throws {
         #expect(try html(#"{"paragraphs":[{"type":"P","text":"x"}]}"#, options: .init(standalone: true)) == """
