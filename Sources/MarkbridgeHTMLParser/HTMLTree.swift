@@ -126,6 +126,11 @@ public struct HTMLTree: Sendable {
     /// (rare: foster-parented text appended between other text): their first and last segment.
     /// Kept out of `Node` so that every node is smaller.
     var segmentChains: [Int32: (first: Int32, last: Int32)] = [:]
+    /// Elements given attributes after they were made (a later `<html>` or `<body>` tag adds
+    /// those the element lacks): the names they have, and the spare slots that follow their
+    /// attributes in `attributes`, so that each added attribute costs constant time.
+    var mergedAttributeNames: [Int32: Set<String>] = [:]
+    var spareAttributeSlots: [Int32: Int] = [:]
     let input: HTMLInputPositions
 
     init(input: HTMLInputPositions, bytes: [UInt8] = [], rootKind: NodeKind, expectedNodes: Int = 0) {

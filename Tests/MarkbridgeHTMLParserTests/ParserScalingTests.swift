@@ -19,6 +19,7 @@ struct ParserScalingTests {
         ("'<' runs", { String(repeating: "<", count: $0 * 4) + "\u{0}" }),
         ("CDATA-like runs", { String(repeating: "a <![CDATA[", count: $0 / 2) }),
         ("one element, many attributes", { "<p " + (0..<$0).map { "a\($0)=1" }.joined(separator: " ") + ">" }),
+        ("repeated <html> tags, each adding an attribute", { "<p>x</p>" + (0..<$0).map { "<html a\($0)=1>" }.joined() }),
     ]
 
     @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)

@@ -113,4 +113,17 @@ struct TreeNavigationTests {
         }
         #expect(reopened == 4)
     }
+
+    @Test("A later <html> tag adds the attributes the element lacks, in order, around other elements' attributes")
+    func mergedAttributes() throws {
+        // The root's attributes move past the <p>s' when they outgrow their spare slots: every
+        // element must keep its own.
+        let html = #"<html a="1"><p id="p1">x<html a="2" b="3"><p id="p2" class="c">y<html c="4" b="5" d="6"><html e="7">"#
+        let tree = try HTMLParser().parseFragment(Array(html.utf8)).value
+        let root = tree.contentRoot
+        #expect(tree.attributes(of: root).map { "\($0.name)=\($0.value)" } == ["a=1", "b=3", "c=4", "d=6", "e=7"])
+        let paragraphs = tree.children(of: root)
+        #expect(paragraphs.map { tree.attribute("id", of: $0) } == ["p1", "p2"])
+        #expect(tree.attribute("class", of: paragraphs[1]) == "c")
+    }
 }
