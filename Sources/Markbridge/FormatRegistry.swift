@@ -10,8 +10,11 @@ public struct FormatRegistry: Sendable {
     /// Every format Markbridge ships.
     public static let standard = FormatRegistry([.markupJSON, .html, .markdown, .plainText])
 
+    /// The format called `name`, or whose file extension it is: `--to md` and `--from htm` mean
+    /// what people who type them mean.
     public func format(named name: String) -> Format? {
-        formats.first { $0.name == name.asciiLowercased() }
+        let lowered = name.asciiLowercased()
+        return formats.first { $0.name == lowered } ?? formats.first { $0.fileExtensions.contains(lowered) }
     }
 
     /// The format a file name implies by its extension, if any.

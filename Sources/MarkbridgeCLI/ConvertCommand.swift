@@ -33,7 +33,8 @@ struct ConvertCommand {
         specs[0] = OptionSpec(from.names, value: from.valueName,
                               help: "The input format: \(registry.readableNames.joined(separator: ", ")). Inferred from the file extension when omitted.")
         specs[1] = OptionSpec(to.names, value: to.valueName,
-                              help: "The output format: \(registry.writableNames.joined(separator: ", ")).", default: to.defaultValue)
+                              help: "The output format: \(registry.writableNames.joined(separator: ", ")), or one's file extension (md, htm, txt).",
+                              default: to.defaultValue)
         return HelpFormatter(
             overview: summary,
             discussion: "Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard\n"

@@ -21,6 +21,17 @@ struct ConvertCommandTests {
         #expect(result.standardOutputText.contains(#""start":6,"end":10"#))
     }
 
+    @Test("A format may be named by its file extension: md, htm, txt")
+    func formatAliases() {
+        let files = MemoryFileSystem(standardInput: "<p>a <b>b</b></p>")
+        let markdown = run("convert", "--from", "htm", "--to", "md", "-", files: files)
+        #expect(markdown.exitCode == 0)
+        #expect(markdown.standardOutputText == "a **b**\n")
+        let text = run("convert", "--from", "HTML", "--to", "txt", "-", files: MemoryFileSystem(standardInput: "<p>a <b>b</b></p>"))
+        #expect(text.standardOutputText == "a b\n")
+        #expect(run("convert", "--from", "htm", "--to", "docx", "-", files: MemoryFileSystem(standardInput: "x")).exitCode == 64)
+    }
+
     @Test("-o writes the file and nothing to standard output")
     func outputFile() {
         let files = MemoryFileSystem(files: ["in.json": Self.sample])
