@@ -154,13 +154,8 @@ struct HTMLTreeWalker {
         }
     }
 
-    /// Whether collapsing would change `bytes`: only a whitespace character other than a
-    /// space, or two spaces in a row, does.
-    static func needsCollapsing(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        utf16CountIfCollapsed(buffer) == nil
-    }
-
-    /// The UTF-16 length of `buffer` when collapsing would not change it, else nil: one pass
+    /// The UTF-16 length of `buffer` when collapsing would not change it (only a whitespace
+    /// character other than a space, or two spaces in a row, would), else nil: one pass
     /// that both checks and counts, for the builder, which would otherwise count again (the
     /// text's first read after the parse is from memory, not cache, and costs the most).
     static func utf16CountIfCollapsed(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {

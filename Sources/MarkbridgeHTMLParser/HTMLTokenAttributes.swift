@@ -125,8 +125,9 @@ struct HTMLTokenAttributes: Sendable {
         /// Where the next bytes go: the start of the next attribute's name or value.
         var end: Int { bytes.count }
 
-        func name(at index: Int) -> ArraySlice<UInt8> {
-            bytes[Int(entries[index].nameStart)..<Int(entries[index].valueStart)]
+        /// Calls `body` with the bytes in `range`, borrowed.
+        func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
 
         mutating func append(_ byte: UInt8) { bytes.append(byte) }

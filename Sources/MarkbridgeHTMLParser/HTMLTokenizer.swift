@@ -1,3 +1,5 @@
+import MarkbridgeIR
+
 /// The WHATWG HTML tokenizer over normalised UTF-8 bytes (no CR, valid UTF-8).
 ///
 /// All the characters the standard's states look at are ASCII, so the machine runs on bytes and
@@ -37,9 +39,8 @@ struct HTMLTokenizer {
     var isSelfClosing = false
     /// The current tag's attributes, the one being read last, its bytes not yet committed.
     var attributes = HTMLTokenAttributes.Builder()
-    /// Names seen, once a tag has too many attributes for a linear scan of them: copies, as
-    /// slices would share the buffer still being appended to, and make every append a copy.
-    var attributeNameSet: Set<[UInt8]> = []
+    /// The current tag's attribute names so far, to drop a repeated one.
+    var attributeNames = DistinctNames()
     /// Where the attribute being read begins in `attributes`, and where its value begins.
     var attributeNameStart = 0
     var attributeValueStart = 0
@@ -134,7 +135,7 @@ struct HTMLTokenizer {
         isSelfClosing = false
         hasOpenAttribute = false
         if attributes.end > 0 { attributes.removeAll() }
-        if !attributeNameSet.isEmpty { attributeNameSet.removeAll() }
+        attributeNames.removeAll()
     }
 
     mutating func appendToTagName(_ byte: UInt8) {
@@ -163,15 +164,7 @@ struct HTMLTokenizer {
     /// When the name is complete: a repeated name is a parse error, and the later one is dropped.
     mutating func checkDuplicateAttribute() {
         attributeValueStart = attributes.end
-        let name = attributes.bytes[attributeNameStart..<attributeValueStart]
-        // A set only once the list is long enough for a linear scan to cost more (one element with
-        // 100,000 attributes must stay linear).
-        if attributes.count < 16 {
-            attributeIsDuplicate = (0..<attributes.count).contains { attributes.name(at: $0).elementsEqual(name) }
-        } else {
-            if attributeNameSet.isEmpty { attributeNameSet = Set((0..<attributes.count).map { Array(attributes.name(at: $0)) }) }
-            attributeIsDuplicate = attributeNameSet.contains(Array(name))
-        }
+        attributeIsDuplicate = !attributes.withBytes(attributeNameStart..<attributeValueStart) { attributeNames.insert($0) }
     }
 
     mutating func finishAttribute() {
@@ -184,7 +177,6 @@ struct HTMLTokenizer {
             return
         }
         attributes.commit(nameStart: attributeNameStart, valueStart: attributeValueStart)
-        if !attributeNameSet.isEmpty { attributeNameSet.insert(Array(attributes.name(at: attributes.count - 1))) }
     }
 
     mutating func appendToAttributeName(_ byte: UInt8) { attributes.append(Self.lowercased(byte)) }

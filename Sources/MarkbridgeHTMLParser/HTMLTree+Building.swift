@@ -245,30 +245,28 @@ extension HTMLTree {
             attributes.append(contentsOf: repeatElement(StoredAttribute(nameStart: 0, valueStart: 0, valueEnd: 0, prefix: .none),
                                                         count: spare))
         }
-        var slot = start + count
-        for attribute in missing {
-            let nameStart = Int32(attributeBytes.count)
-            attributeBytes.append(contentsOf: attribute.name.utf8)
-            let valueStart = Int32(attributeBytes.count)
-            attributeBytes.append(contentsOf: attribute.value.utf8)
-            attributes[slot] = StoredAttribute(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(attributeBytes.count),
-                                               prefix: HTMLAttributePrefix(name: attribute.prefix))
-            slot += 1
+        let added = HTMLTokenAttributes(missing)
+        let base = appendBytes(of: added)
+        for (offset, entry) in added.entries.enumerated() {
+            attributes[start + count + offset] = StoredAttribute(entry, movedBy: base)
         }
         nodes[Int(element)].attributeStart = Int32(start)
         nodes[Int(element)].attributeCount = Int32(count + missing.count)
         spareAttributeSlots[element] = spare - missing.count
     }
 
-    /// Copies the tag's buffer as it stands, its offsets moved to where it lands.
+    /// Stores a tag's attributes after every other element's.
     private mutating func storeAttributes(_ new: HTMLTokenAttributes) {
         guard !new.isEmpty else { return }
+        let base = appendBytes(of: new)
+        for entry in new.entries { attributes.append(StoredAttribute(entry, movedBy: base)) }
+    }
+
+    /// Copies the tag's buffer as it stands to `attributeBytes`; returns where it landed.
+    private mutating func appendBytes(of new: HTMLTokenAttributes) -> Int32 {
         let base = Int32(attributeBytes.count)
         attributeBytes.append(contentsOf: new.bytes)
-        for entry in new.entries {
-            attributes.append(StoredAttribute(nameStart: base + entry.nameStart, valueStart: base + entry.valueStart,
-                                              valueEnd: base + entry.valueEnd, prefix: entry.prefix))
-        }
+        return base
     }
 
     func attributeNameBytes(_ attribute: StoredAttribute) -> ArraySlice<UInt8> {

@@ -97,6 +97,19 @@ public struct HTMLTree: Sendable {
         var valueStart: Int32
         var valueEnd: Int32
         var prefix: HTMLAttributePrefix
+
+        init(nameStart: Int32, valueStart: Int32, valueEnd: Int32, prefix: HTMLAttributePrefix) {
+            self.nameStart = nameStart
+            self.valueStart = valueStart
+            self.valueEnd = valueEnd
+            self.prefix = prefix
+        }
+
+        /// A tag's attribute, its buffer copied to `base` in `attributeBytes`.
+        init(_ entry: HTMLTokenAttributes.Entry, movedBy base: Int32) {
+            self.init(nameStart: base + entry.nameStart, valueStart: base + entry.valueStart,
+                      valueEnd: base + entry.valueEnd, prefix: entry.prefix)
+        }
     }
 
     /// A further run of a text node's bytes in `textBytes`; text nodes grow by extending their
@@ -238,15 +251,6 @@ public struct HTMLTree: Sendable {
             segment = stored.next
         }
         return out
-    }
-
-    /// The text of a text or comment node as a slice of the tree's text buffer: no copy unless
-    /// the node's text is in more than one run (rare; see `Segment`).
-    public func textSlice(of node: HTMLNodeID) -> ArraySlice<UInt8> {
-        let stored = nodes[Int(node.index)]
-        guard stored.kind == .text || stored.kind == .comment else { return [] }
-        guard segmentChains.isEmpty || segmentChains[node.index] == nil else { return textBytes(of: node)[...] }
-        return firstRun(of: stored)
     }
 
     /// Calls `body` with the text of a text or comment node, borrowed from the tree's buffers:

@@ -151,7 +151,7 @@ extension String {
             self = String(decoding: bytes, as: UTF8.self)
             return
         }
-        self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
+        self.init(validUTF8: bytes)
     }
 
     /// `bytes`, which the caller's own construction makes valid UTF-8, as a string without a

@@ -87,7 +87,7 @@ struct MarkupJSONDecoder {
         // Each object's own keys, inline: one list shared by the objects being read was
         // copied on every append (6% of reading JSON), and scanned whole for every key, which
         // made an object of many keys quadratic.
-        var keys = ObjectKeys()
+        var keys = DistinctNames()
         var scanner = self.scanner
         try scanner.object(pointer) { scanner, key, keyOffset, keyBytes throws(Failure) in
             let memberPointer = pointer.appending(key: key)

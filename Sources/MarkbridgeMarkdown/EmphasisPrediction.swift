@@ -64,13 +64,7 @@ enum EmphasisPrediction {
         init() {}
     }
 
-    /// How cmark reads the delimiter runs in `marks`.
-    static func verdict(_ out: [UInt8], _ marks: [Mark]) -> Verdict {
-        var scratch = Scratch()
-        return verdict(out, marks, scratch: &scratch)
-    }
-
-    /// The same, in working space the caller keeps.
+    /// How cmark reads the delimiter runs in `marks`, in working space the caller keeps.
     static func verdict(_ out: [UInt8], _ marks: [Mark], scratch: inout Scratch) -> Verdict {
         // The writer's delimiters in order, each with the one it pairs with.
         scratch.delimiters.removeAll(keepingCapacity: true)

@@ -1,12 +1,13 @@
-/// The keys of one JSON object read so far, to report a repeated one. Keys are equal when their
-/// UTF-8 bytes are, as JSON has it ("\u00e9" and "e\u0301" are two keys).
+/// Names seen so far in one place (the keys of a JSON object, the attributes of an HTML tag), to
+/// tell a repeated one, compared by their UTF-8 bytes: the JSON reader and the HTML tokenizer
+/// both need it, and both must stay linear when hostile input repeats a name among 100,000.
 ///
-/// Objects of the schema have a handful of short keys: up to eight keys of up to fifteen bytes
-/// are kept inline, packed into two words each (bytes and length), and compared as words, with
-/// nothing allocated or reference-counted. Past that (hostile input can hold 100,000 keys, or
-/// long ones) every key moves into a set, so each further key costs constant time and reading
-/// stays linear.
-struct ObjectKeys {
+/// Most places hold a handful of short names: up to eight names of up to fifteen bytes are kept
+/// inline, packed into two words each (bytes and length), and compared as words, with nothing
+/// allocated or reference-counted. Past that every name moves into a set, so each further name
+/// costs constant time. Equal bytes are equal names, as JSON compares keys ("\u00e9" and
+/// "e\u0301" are two) and as HTML compares attribute names the tokenizer has lower-cased.
+package struct DistinctNames {
     private struct Packed: Equatable {
         var low: UInt64
         var high: UInt64
@@ -15,18 +16,28 @@ struct ObjectKeys {
     private static let inlineCapacity = 8
     private var packed = InlineArray<8, Packed>(repeating: Packed(low: 0, high: 0))
     private var packedCount = 0
-    /// Every key so far, once they do not all fit inline.
+    /// Every name so far, once they do not all fit inline.
     private var overflow: Set<[UInt8]>?
 
-    /// Adds `key`, whose UTF-8 bytes are `bytes` when the caller has them at hand; false when
-    /// the object already had it.
-    mutating func insert(_ key: String, bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
-        if let bytes { return insert(bytes) }
-        var key = key
-        return key.withUTF8 { insert($0) }
+    package init() {}
+
+    /// Forgets every name, for the next object or tag (cheaper than a new value: the inline
+    /// slots are left as they are).
+    package mutating func removeAll() {
+        packedCount = 0
+        if overflow != nil { overflow = nil }
     }
 
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Adds `name`, whose UTF-8 bytes are `bytes` when the caller has them at hand; false when
+    /// it was there already.
+    package mutating func insert(_ name: String, bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        if let bytes { return insert(bytes) }
+        var name = name
+        return name.withUTF8 { insert($0) }
+    }
+
+    /// Adds the name spelled by `bytes`; false when it was there already.
+    package mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if overflow == nil, bytes.count <= 15 {
             let words = Self.pack(bytes)
             for index in 0..<packedCount where packed[index] == words { return false }
