@@ -54,10 +54,11 @@ let package = Package(
         .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
 
         // Deterministic generated documents, shared by the property tests and the benchmark.
-        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR"]),
+        // The safety oracle renders Markdown with the linked cmark and parses HTML with ours.
+        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]),
 
         // libFuzzer over every reader; built by .ci/fuzz with -sanitize=fuzzer,address only.
-        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge"]),
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),

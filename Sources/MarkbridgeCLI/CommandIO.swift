@@ -51,10 +51,12 @@ public struct CommandResult: Hashable, Sendable {
     public var standardOutput: [UInt8]
     public var standardError: String
 
+    /// `standardError` is for a terminal: any control character but a line break that
+    /// reached it from the input is escaped here, whatever message carried it.
     public init(exitCode: Int32, standardOutput: [UInt8] = [], standardError: String = "") {
         self.exitCode = exitCode
         self.standardOutput = standardOutput
-        self.standardError = standardError
+        self.standardError = TerminalText.lines(standardError)
     }
 
     public var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }

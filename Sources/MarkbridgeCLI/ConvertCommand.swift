@@ -168,9 +168,10 @@ struct ConvertCommand {
 
     /// `file:line:column: pointer: message [code]` for conversion errors.
     static func describe(_ error: ConversionError, in fileName: String) -> String {
-        guard let location = error.location else { return "\(fileName): \(error.message) [\(error.code)]" }
-        let pointer = location.jsonPointer.flatMap { $0.isEmpty ? nil : "\($0): " } ?? ""
-        return "\(fileName):\(location.line):\(location.column): \(pointer)\(error.message) [\(error.code)]"
+        let file = TerminalText.line(fileName), message = TerminalText.line(error.message)
+        guard let location = error.location else { return "\(file): \(message) [\(error.code)]" }
+        let pointer = location.jsonPointer.flatMap { $0.isEmpty ? nil : "\(TerminalText.line($0)): " } ?? ""
+        return "\(file):\(location.line):\(location.column): \(pointer)\(message) [\(error.code)]"
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -10,9 +10,11 @@ enum DiagnosticStyle: String, CaseIterable {
     func render(_ diagnostic: Diagnostic, fileName: String) -> String {
         switch self {
         case .text:
-            let place = diagnostic.location.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
-            let pointer = diagnostic.location?.jsonPointer.map { " (at \($0))" } ?? ""
-            return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)\(pointer) [\(diagnostic.code)]\n"
+            // One line each, whatever the message quotes from the input.
+            let file = TerminalText.line(fileName)
+            let place = diagnostic.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+            let pointer = diagnostic.location?.jsonPointer.map { " (at \(TerminalText.line($0)))" } ?? ""
+            return "\(place): \(diagnostic.severity.rawValue): \(TerminalText.line(diagnostic.message))\(pointer) [\(diagnostic.code)]\n"
         case .json:
             var fields: [(String, String)] = [("file", Self.quoted(fileName))]
             if let location = diagnostic.location {

@@ -49,7 +49,9 @@ struct DumpCommand {
         do {
             let tree = parsed.isSet(Self.fragment) ? try parser.parseFragment(bytes) : try parser.parseDocument(bytes)
             let diagnostics = tree.diagnostics.map { DiagnosticStyle.text.render($0, fileName: fileName) }.joined()
-            return CommandResult(exitCode: ExitCode.success, standardOutput: Array((tree.value.html5libDump() + "\n").utf8),
+            // A debugging view for a terminal: text nodes keep their line breaks and tabs,
+            // and any other control shows as an escape.
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(TerminalText.lines(tree.value.html5libDump() + "\n").utf8),
                                  standardError: diagnostics)
         } catch {
             return CommandResult(exitCode: ExitCode.conversionFailed, standardError: "Error: \(ConvertCommand.describe(error, in: fileName))\n")

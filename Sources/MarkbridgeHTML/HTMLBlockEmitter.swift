@@ -59,7 +59,9 @@ struct HTMLBlockEmitter {
         case .unorderedListItem: target.append(.list(ordered: false))
         case .orderedListItem(let number):
             target.append(.list(ordered: true))
-            itemNumber = number
+            // Clamped again: a document built by hand may hold any number, and `+ 1` below
+            // must not overflow.
+            itemNumber = ListNumber.clamped(number)
         default: break
         }
         var common = 0

@@ -52,11 +52,12 @@ enum HTMLEscaping {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
     }
 
-    /// An attribute value, for double quotes: `&`, `"`, `<`, `>` and `'` escaped.
+    /// An attribute value, for double quotes: `&`, `"`, `<`, `>` and `'` escaped, and controls
+    /// as references.
     static func attribute(_ value: String) -> String {
         // Most values (URLs, class names) have nothing to escape: a byte scan says so.
         let needsEscaping = value.utf8.contains { byte in
-            byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x27 || byte <= 0x0D
+            byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x27 || byte < 0x20 || byte == 0x7F
         }
         guard needsEscaping else { return value }
         var out = ""
@@ -72,6 +73,9 @@ enum HTMLEscaping {
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
             case "\u{0}": out += "&#xFFFD;"
+            // Other C0 controls and DEL as references, as in text: raw, they would reach
+            // whoever prints the HTML.
+            case "\u{1}"..."\u{1F}", "\u{7F}": out += "&#\(scalar.value);"
             default: out.unicodeScalars.append(scalar)
             }
         }

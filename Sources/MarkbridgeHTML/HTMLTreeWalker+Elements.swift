@@ -167,11 +167,17 @@ extension HTMLTreeWalker {
         case .list(let ordered):
             startPendingListItem()
             breakBlock()
-            let start = tree.attribute("start", of: node).flatMap { Int($0.trimmingASCIIWhitespace()) } ?? 1
-            context.enterList(ordered: ordered, start: start)
+            let start = tree.attribute("start", of: node).flatMap(HTMLInteger.Literal.init)
+            if context.enterList(ordered: ordered, start: start?.value ?? 1) != nil, let start {
+                noteClampedListNumber(start.text, node)
+            }
         case .listItem:
             breakBlock()
-            context.enterItem(value: tree.attribute("value", of: node).flatMap { Int($0.trimmingASCIIWhitespace()) })
+            let value = tree.attribute("value", of: node).flatMap(HTMLInteger.Literal.init)
+            if let clamped = context.enterItem(value: value?.value) {
+                // The number the attribute gave, or the one after the previous item.
+                noteClampedListNumber(value?.text ?? "\(clamped)", node)
+            }
         case .table:
             breakBlock()
             if tableDepth == 0 {
@@ -295,8 +301,8 @@ extension HTMLTreeWalker {
         func language(_ element: HTMLNodeID) -> String? {
             guard let classes = tree.attribute("class", of: element) else { return nil }
             for name in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                if name.hasPrefix("language-") { return String(name.dropFirst(9)) }
-                if name.hasPrefix("lang-") { return String(name.dropFirst(5)) }
+                if name.hasPrefix("language-") { return CodeLanguage.normalized(String(name.dropFirst(9))) }
+                if name.hasPrefix("lang-") { return CodeLanguage.normalized(String(name.dropFirst(5))) }
             }
             return nil
         }
@@ -309,5 +315,13 @@ extension HTMLTreeWalker {
 
     static func alignAttribute(_ node: HTMLNodeID, in tree: HTMLTree) -> TextAlignment? {
         tree.attribute("align", of: node).flatMap { TextAlignment(rawValue: $0.asciiLowercased().trimmingASCIIWhitespace()) }
+    }
+
+    /// A list number outside ``ListNumber/range``, which every format can carry, was moved to
+    /// its nearest end: counted, at the first place it happened.
+    private mutating func noteClampedListNumber(_ number: String, _ node: HTMLNodeID) {
+        report.note("list-number-clamped", "", at: tree.sourceLocation(of: node)) { count in
+            ListNumber.clampingMessage(first: number, count: count)
+        }
     }
 }

@@ -69,6 +69,7 @@ public struct HTMLParser: Sendable {
         guard bytes.count <= options.effectiveMaxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.effectiveMaxInputBytes)")
         }
+        try EncodingSniffing.refuseWideEncodings(bytes)
         let input: HTMLInput
         do {
             input = try HTMLInput(bytes, repairingInvalidUTF8: options.repairsInvalidUTF8)

@@ -35,8 +35,10 @@ extension Document {
                 fail("a blockquote block has quoteDepth \(block.quoteDepth)")
             case .paragraph where block.quoteDepth > 0:
                 fail("a paragraph inside a quote is not a blockquote block")
-            case .orderedListItem(let number) where number < 0:
-                fail("ordered list number \(number) is negative")
+            case .codeBlock(let language?) where !CodeLanguage.isValid(language):
+                fail("code block language \(language.debugDescription) is not one word")
+            case .orderedListItem(let number) where !ListNumber.range.contains(number):
+                fail("ordered list number \(number) is outside \(ListNumber.range)")
             default:
                 break
             }

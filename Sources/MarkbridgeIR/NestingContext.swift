@@ -4,6 +4,7 @@
 public struct NestingContext: Sendable {
     struct List: Sendable {
         var ordered: Bool
+        /// The number the next item shows, at most one past ``ListNumber/range``.
         var next: Int
     }
 
@@ -22,8 +23,13 @@ public struct NestingContext: Sendable {
     public mutating func enterQuote() { quoteDepth += 1 }
     public mutating func leaveQuote() { quoteDepth = max(0, quoteDepth - 1) }
 
-    public mutating func enterList(ordered: Bool, start: Int) {
-        lists.append(List(ordered: ordered, next: start))
+    /// Opens a list whose first item shows `start`. Returns `start` when it is outside
+    /// ``ListNumber/range`` and was clamped, for the reader to report.
+    @discardableResult
+    public mutating func enterList(ordered: Bool, start: Int) -> Int? {
+        let clamped = ListNumber.clamped(start)
+        lists.append(List(ordered: ordered, next: clamped))
+        return clamped == start ? nil : start
     }
 
     public mutating func leaveList() {
@@ -31,12 +37,19 @@ public struct NestingContext: Sendable {
     }
 
     /// Opens an item of the innermost list (or a stray item outside any list), numbered `value`
-    /// when given, else after the list's previous item.
-    public mutating func enterItem(value: Int? = nil) {
+    /// when given, else after the list's previous item. Returns the number it would have shown
+    /// when that is outside ``ListNumber/range`` and was clamped (only an ordered item's number
+    /// is shown, so only its clamping is returned).
+    @discardableResult
+    public mutating func enterItem(value: Int? = nil) -> Int? {
         let ordered = lists.last?.ordered ?? false
-        let number = value ?? lists.last?.next ?? 1
+        let wanted = value ?? lists.last?.next ?? 1
+        let number = ListNumber.clamped(wanted)
+        // At most one past the range, so it cannot overflow, and the item after the largest
+        // number is reported as clamped.
         if !lists.isEmpty { lists[lists.count - 1].next = number + 1 }
         items.append(Item(ordered: ordered, number: number))
+        return ordered && number != wanted ? wanted : nil
     }
 
     public mutating func leaveItem() {

@@ -12,6 +12,10 @@ public struct URLPolicy: Hashable, Sendable {
     public var allowsDataImages: Bool
     /// Longest URL kept, in UTF-8 bytes; longer ones are dropped with a diagnostic.
     public var maxLength: Int
+    /// Whether every URL passes unchecked. Only ``unrestricted`` sets it: no combination of
+    /// the other fields lets `javascript:` through, so a policy built from them is always an
+    /// allowlist, and unsafe output is asked for by name.
+    public private(set) var isUnrestricted = false
 
     public init(
         allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"],
@@ -27,13 +31,13 @@ public struct URLPolicy: Hashable, Sendable {
 
     public static let `default` = URLPolicy()
 
-    /// Lets every URL through: for callers that explicitly ask for unsafe output.
-    public static let unrestricted = URLPolicy(allowedSchemes: [], allowsDataImages: true, maxLength: .max)
-
-    /// Field by field: comparing with ``unrestricted`` compared two sets on every URL checked.
-    public var isUnrestricted: Bool {
-        allowedSchemes.isEmpty && allowsRelativeURLs && allowsDataImages && maxLength == .max
-    }
+    /// Lets every URL through, unchanged: for callers that explicitly ask for unsafe output
+    /// (the command's `--allow-unsafe-urls`).
+    public static let unrestricted: URLPolicy = {
+        var policy = URLPolicy(allowedSchemes: [], allowsDataImages: true, maxLength: .max)
+        policy.isUnrestricted = true
+        return policy
+    }()
 
     public enum Verdict: Hashable, Sendable {
         /// The URL may be used, in this cleaned-up spelling.

@@ -184,6 +184,26 @@ struct JSONScanner {
     /// A non-negative integer that fits in `Int`. Fractions, exponents, signs and overflow are
     /// errors, detected without trapping.
     mutating func integer(_ pointer: JSONPointer) throws(Failure) -> Int {
+        let start = position
+        let read = try saturatingInteger(pointer)
+        func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) }
+        if read.value < 0 || bytes[start] == UInt8(ascii: "-") {
+            throw Failure(code: "negative-number", message: "\(text()) is negative", offset: start, pointer: pointer)
+        }
+        if read.saturated {
+            throw Failure(code: "number-too-large", message: "\(text()) is too large", offset: start, pointer: pointer)
+        }
+        return read.value
+    }
+
+    /// The input between two offsets, as text (for messages).
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// An integer of any size and sign, saturated at `Int`'s bounds (`saturated` says whether
+    /// it was), for fields whose range the caller clamps to. Fractions and exponents are errors.
+    mutating func saturatingInteger(_ pointer: JSONPointer) throws(Failure) -> (value: Int, saturated: Bool) {
         let kind = try peekKind(pointer)
         guard kind == .number else {
             throw failure("wrong-type", "expected an integer, found \(article(kind)) \(kind.rawValue)", pointer)
@@ -191,23 +211,26 @@ struct JSONScanner {
         let start = position
         try skipNumber(pointer)
         let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        func text() -> String { String(decoding: digits, as: UTF8.self) }
         if digits.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            throw Failure(code: "not-an-integer", message: "\(text()) is not an integer", offset: start, pointer: pointer)
+            throw Failure(code: "not-an-integer", message: "\(String(decoding: digits, as: UTF8.self)) is not an integer", offset: start, pointer: pointer)
         }
-        if digits[0] == UInt8(ascii: "-") {
-            throw Failure(code: "negative-number", message: "\(text()) is negative", offset: start, pointer: pointer)
-        }
+        let negative = digits[0] == UInt8(ascii: "-")
+        // Accumulated as a negative number, whose range is one larger, then saturated.
         var value = 0
-        for byte in digits {
+        var saturated = false
+        for byte in digits.dropFirst(negative ? 1 : 0) {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
+            let (next, overflow2) = times10.subtractingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
             if overflow1 || overflow2 {
-                throw Failure(code: "number-too-large", message: "\(text()) is too large", offset: start, pointer: pointer)
+                saturated = true
+                value = Int.min
+                break
             }
-            value = sum
+            value = next
         }
-        return value
+        if negative { return (value, saturated) }
+        if value == Int.min { return (Int.max, true) }
+        return (-value, saturated)
     }
 
     /// JSON number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

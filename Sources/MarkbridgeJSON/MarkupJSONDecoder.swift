@@ -135,8 +135,26 @@ struct MarkupJSONDecoder {
                     throw decoder.failure("invalid-value", "unknown alignment '\(name)' (expected left, center, right or justify)", member)
                 }
                 alignment = parsed
-            case "number": number = try decoder.scanner.integer(member); typeSpecific.append((key, offset))
-            case "language": language = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "number":
+                decoder.scanner.skipWhitespace()
+                let literalStart = decoder.scanner.position
+                let read = try decoder.scanner.saturatingInteger(member)
+                number = ListNumber.clamped(read.value)
+                if read.saturated || number != read.value {
+                    let literal = decoder.scanner.text(literalStart..<decoder.scanner.position)
+                    decoder.diagnostics.append(.warning("list-number-clamped", ListNumber.clampingMessage(first: literal),
+                                                        at: decoder.location(literalStart, member)))
+                }
+                typeSpecific.append((key, offset))
+            case "language":
+                let given = try decoder.scanner.string(member)
+                language = CodeLanguage.normalized(given)
+                if language != given {
+                    decoder.diagnostics.append(.warning("language-changed",
+                        "code block language \(given.debugDescription) kept as \(language.map { $0.debugDescription } ?? "none"): a language is one word, as CommonMark and HTML carry it",
+                        at: decoder.location(offset, member)))
+                }
+                typeSpecific.append((key, offset))
             case "src": src = try decoder.scanner.string(member); typeSpecific.append((key, offset))
             case "alt": alt = try decoder.scanner.string(member); typeSpecific.append((key, offset))
             case "title": title = try decoder.scanner.string(member); typeSpecific.append((key, offset))

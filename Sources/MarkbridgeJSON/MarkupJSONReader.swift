@@ -35,6 +35,7 @@ public struct MarkupJSONReader: Sendable {
                 code: "input-too-large",
                 message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
+        try EncodingSniffing.refuseWideEncodings(bytes)
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Diagnosed<Document>, JSONScanner.Failure> in
             var decoder = MarkupJSONDecoder(scanner: JSONScanner(bytes: buffer), options: options)
             do throws(JSONScanner.Failure) {

@@ -54,6 +54,21 @@ enum CmarkLibrary {
         }
     }
 
+    /// cmark's own HTML rendering of `markdown`: what any CommonMark renderer shows, for tests
+    /// and the fuzzer to hold our output to. `unsafe` lets raw HTML through, as renderers
+    /// configured that way do (`CMARK_OPT_UNSAFE`).
+    static func renderHTML(_ markdown: [UInt8], unsafe: Bool) -> String {
+        let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        let rendered = markdown.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_markdown_to_html($0, buffer.count, options) }
+            } ?? cmark_markdown_to_html("", 0, options)
+        }
+        guard let rendered else { return "" }
+        defer { free(rendered) }
+        return string(rendered)
+    }
+
     /// A string cmark made. The input was checked as UTF-8 before parsing, and cmark writes
     /// only whole characters of it and its own (U+FFFD, decoded entities), so our check (sixteen
     /// bytes at a time) always passes; `String(cString:)` checked a character at a time.
@@ -109,4 +124,12 @@ enum CmarkLibrary {
 /// The cmark version, for `--version` output and reports.
 public enum CmarkVersion {
     public static var string: String { CmarkLibrary.version }
+}
+
+/// cmark's own rendering, for the package's tests and fuzzer to hold our output to (see
+/// ``CmarkLibrary/renderHTML(_:unsafe:)``).
+package enum CmarkRendering {
+    package static func html(_ markdown: [UInt8], unsafe: Bool) -> String {
+        CmarkLibrary.renderHTML(markdown, unsafe: unsafe)
+    }
 }

@@ -39,7 +39,10 @@ struct MarkdownBlockEmitter {
         case .unorderedListItem:
             marker = Array("- ".utf8)
             lastItems[depth] = (false, 0, "-")
-        case .orderedListItem(let number):
+        case .orderedListItem(let given):
+            // CommonMark reads at most nine digits and no sign: a number built by hand outside
+            // that is clamped, so that the item stays an item (and `+ 1` cannot overflow).
+            let number = ListNumber.clamped(given)
             var delimiter: Character = "."
             if let last = lastItems[depth], last.ordered {
                 // The same list goes on only with the next number; else a new list, which needs
@@ -103,7 +106,14 @@ struct MarkdownBlockEmitter {
     private mutating func content(of block: Block, index: Int, isItem: Bool) -> MarkdownLines {
         switch block.kind {
         case .codeBlock(let language):
-            return codeBlock(block.text, language: language)
+            // A fenced block holds its text raw: a CR would end a line there, and other
+            // controls would reach whoever prints the Markdown. HTML can write them as
+            // references; pure CommonMark cannot write them at all.
+            guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
+            if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
+            let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
+            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, or C0 other than tab and line feed) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)"))
+            return codeBlock(replaced, language: language)
         case .horizontalRule:
             return MarkdownLines(Array("***".utf8))
         case .image(let image):
@@ -279,7 +289,7 @@ struct MarkdownBlockEmitter {
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's
     /// content is written as a paragraph in the item.
-    private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool) -> MarkdownLines? {
+    private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool, keepingEmptyLines: Bool = false) -> MarkdownLines? {
         guard allowsHTML else {
             if block.alignment != nil {
                 diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)"))
@@ -293,7 +303,11 @@ struct MarkdownBlockEmitter {
         single.quoteDepth = 0
         if isItem { single.kind = .paragraph }
         if single.kind == .blockquote { single.kind = .paragraph }
-        return MarkdownLines(HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value, omittingEmpty: true)
+        // An empty line would end most HTML blocks; only `<pre>`'s, which ends at `</pre>`,
+        // may keep them (they are its text).
+        var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value
+        if html.last == 0x0A { html.removeLast() }
+        return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.
@@ -302,7 +316,7 @@ struct MarkdownBlockEmitter {
         let fenceCharacter = useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")
         let fence = repeatElement(fenceCharacter, count: max(2, MarkdownLines.longestLeadingRun(of: fenceCharacter, in: text.utf8)) + 1)
         var out = Array(fence)
-        out.append(contentsOf: (language ?? "").utf8)
+        if let language { MarkdownEscaping.infoString(language, fence: fenceCharacter, into: &out) }
         out.append(0x0A)
         if !text.isEmpty {
             out.append(contentsOf: text.utf8)

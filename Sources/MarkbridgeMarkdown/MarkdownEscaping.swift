@@ -130,30 +130,165 @@ enum MarkdownEscaping {
         for _ in last..<line.endIndex { out.append(contentsOf: "&#32;".utf8) }
     }
 
-    /// A link destination in pointy brackets, where only `<`, `>` and `\` need escaping.
+    /// A link destination, written so that cmark reads back exactly `url`. CommonMark decodes
+    /// character references and backslash escapes in destinations (so `&#106;avascript:` would
+    /// read back as `javascript:`), and cmark decodes the references first: `\&` does not keep
+    /// an `&` (it reads back as a backslash and the decoded reference), so an `&` that could
+    /// begin a reference is written `&amp;`. Most URLs are written bare, as people write them,
+    /// a backslash as `\\`; one with spaces, controls, unbalanced or deeply nested
+    /// parentheses, or a leading `<` goes in pointy brackets, with references for line breaks
+    /// and other controls (a real line break would end it).
     static func destination(_ url: String, into out: inout [UInt8]) {
-        out.append(0x3C)
-        for byte in url.utf8 {
+        let bytes = url.utf8
+        if writesBare(bytes) {
+            for (index, byte) in zip(bytes.indices, bytes) {
+                switch byte {
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+                default: out.append(byte)
+                }
+            }
+            return
+        }
+        // No backslash inside: cmark 0.30.2 scans this form with a pattern that may read a
+        // backslash as a plain character, and takes the longest match, so `<a\\\>` could run
+        // on to a later `>`. References decode before escapes are undone, so a backslash is two
+        // references, whose decoded pair reads as one; `<` and `>` are references too.
+        out.append(UInt8(ascii: "<"))
+        for (index, byte) in zip(bytes.indices, bytes) {
             switch byte {
-            case 0x3C, 0x3E, 0x5C: out.append(0x5C); out.append(byte)
-            case 0x0A: out.append(contentsOf: "%0A".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
+            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             default: out.append(byte)
             }
         }
-        out.append(0x3E)
+        out.append(UInt8(ascii: ">"))
     }
 
-    /// A link title in double quotes.
-    static func title(_ title: String, into out: inout [UInt8]) {
-        out.append(0x22)
-        for byte in title.utf8 {
+    /// CommonMark's second form of destination: not empty, not starting with `<`, no space or
+    /// ASCII control, and parentheses balanced. Nesting is kept shallow (cmark stops at 32).
+    private static func writesBare(_ bytes: String.UTF8View) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "<") else { return false }
+        // Backslashes are doubled when written, so no parenthesis here is escaped.
+        var depth = 0
+        for byte in bytes {
             switch byte {
-            case 0x22, 0x5C: out.append(0x5C); out.append(byte)
-            case 0x26: out.append(contentsOf: "\\&".utf8)
+            case 0x00...0x20, 0x7F: return false
+            case UInt8(ascii: "("):
+                depth += 1
+                if depth > 8 { return false }
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth < 0 { return false }
+            default: break
+            }
+        }
+        return depth == 0
+    }
+
+    /// A link title in double quotes, read back exactly: `"` and `\\` escaped, an `&` that could
+    /// begin a character reference as `&amp;` (as in ``destination(_:into:)``), and line breaks as references, so that no title
+    /// holds a line ending (a blank line would end the paragraph and let the rest be read as
+    /// Markdown, raw HTML included; a single one would need the container prefixes).
+    static func title(_ title: String, into out: inout [UInt8]) {
+        // No backslash and no quote inside, for the same reason as a pointy destination: the
+        // title pattern reads `\\\"` either way, and the longest match could run on to a later
+        // `"` on the line.
+        out.append(UInt8(ascii: "\""))
+        let bytes = title.utf8
+        for (index, byte) in zip(bytes.indices, bytes) {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
+            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             default: out.append(byte)
             }
         }
-        out.append(0x22)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A fence's info string (the code block's language), read back exactly. The rest of the
+    /// fence line is the info string, so escapes are unambiguous here: a backslash is `\\\\`,
+    /// an `&` that could begin a reference `&amp;`, controls are references, and a leading
+    /// fence character is escaped.
+    static func infoString(_ info: String, fence: UInt8, into out: inout [UInt8]) {
+        let bytes = info.utf8
+        // A leading fence character would lengthen the fence.
+        if bytes.first == fence { out.append(UInt8(ascii: "\\")) }
+        for (index, byte) in zip(bytes.indices, bytes) {
+            switch byte {
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// A control character as a numeric reference, which CommonMark decodes in destinations,
+    /// titles and info strings: a line ending written raw would end the construct, and the
+    /// others would reach a terminal that prints the output. (NUL reads back as U+FFFD, as
+    /// cmark reads every NUL.)
+    private static func appendReference(to byte: UInt8, into out: inout [UInt8]) {
+        out.append(contentsOf: "&#\(byte);".utf8)
+    }
+
+    /// Whether text has a byte a fenced code block cannot hold as itself: CR, or a C0 control
+    /// other than tab and line feed, or DEL.
+    static func hasRawControl(_ bytes: String.UTF8View) -> Bool {
+        bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }
+    }
+
+    /// `text` with those controls replaced by U+FFFD, and how many there were.
+    static func replacingRawControls(_ text: String) -> (String, Int) {
+        var count = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F {
+                scalars.append("\u{FFFD}")
+                count += 1
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return (String(scalars), count)
+    }
+
+    /// Whether the text after an `&` makes it a character reference CommonMark would decode:
+    /// a name of letters and digits, `#` and decimal digits, or `#x` and hex digits, then `;`.
+    /// Any name counts (cmark decodes only the HTML5 names, but escaping one more `&` is
+    /// harmless, and missing one is not).
+    static func startsCharacterReference(_ rest: Substring.UTF8View) -> Bool {
+        var bytes = rest.makeIterator()
+        guard let first = bytes.next() else { return false }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) }
+        var accepts: (UInt8) -> Bool = isAlphanumeric
+        var count = 0
+        if first == UInt8(ascii: "#") {
+            guard let second = bytes.next() else { return false }
+            if second | 0x20 == UInt8(ascii: "x") {
+                accepts = isHex
+            } else {
+                guard isDigit(second) else { return false }
+                accepts = isDigit
+                count = 1
+            }
+        } else {
+            guard isAlphanumeric(first) else { return false }
+            count = 1
+        }
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: ";") { return count > 0 }
+            guard accepts(byte) else { return false }
+            count += 1
+        }
+        return false
     }
 
     /// A code span: a backtick fence longer than any run inside, padded with a space where the

@@ -37,9 +37,11 @@ public struct MarkdownReader: Sendable {
         guard bytes.count <= options.maxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
+        try EncodingSniffing.refuseWideEncodings(bytes)
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
         }
+        try MarkdownComplexityGuard.check(bytes)
         var walker = MarkdownWalker(options: options)
         walker.tagCache = tagCache
         tagCache = [:]
@@ -98,7 +100,8 @@ struct MarkdownWalker {
             }
         case .item:
             if event.isEnter {
-                context.enterItem()
+                // cmark reads at most nine digits, so only the items after 999,999,999 clamp.
+                if let clamped = context.enterItem() { diagnose("list-number-clamped", ListNumber.clampingMessage(first: "\(clamped)"), event) }
             } else {
                 builder.flushPendingItem(in: &context)
                 context.leaveItem()
@@ -120,7 +123,10 @@ struct MarkdownWalker {
             }
         case .codeBlock(let info):
             builder.flushPendingItem(in: &context)
-            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+            let language = CodeLanguage.normalized(info)
+            if let language, language != info {
+                diagnose("info-string-truncated", "code block info string \(info.debugDescription) kept as its first word, \(language.debugDescription)", event)
+            }
             builder.startBlock(.codeBlock(language: language), in: &context)
             var literal = event.literal
             if literal.hasSuffix("\n") { literal.removeLast() }

@@ -9,16 +9,21 @@ public struct DocumentGenerator {
         /// Share of words drawn from the hostile list (astral, combining, syntax) in percent.
         public var hostileWordPercent: Int
         public var maxMarkupsPerBlock: Int
+        /// Share of link and image titles and URLs, code languages and list numbers drawn from
+        /// the hostile lists below, in percent. Zero draws nothing extra from the generator, so
+        /// profiles without it give the same documents they always have.
+        public var hostileAttributePercent: Int
 
-        public init(hostileWordPercent: Int, maxMarkupsPerBlock: Int) {
+        public init(hostileWordPercent: Int, maxMarkupsPerBlock: Int, hostileAttributePercent: Int = 0) {
             self.hostileWordPercent = hostileWordPercent
             self.maxMarkupsPerBlock = maxMarkupsPerBlock
+            self.hostileAttributePercent = hostileAttributePercent
         }
 
         /// Mostly ordinary prose, as a migration corpus would be.
         public static let realistic = Profile(hostileWordPercent: 3, maxMarkupsPerBlock: 6)
         /// Every edge case as often as possible, for property tests.
-        public static let hostile = Profile(hostileWordPercent: 40, maxMarkupsPerBlock: 10)
+        public static let hostile = Profile(hostileWordPercent: 40, maxMarkupsPerBlock: 10, hostileAttributePercent: 30)
     }
 
     private var random: SeededRandom
@@ -42,6 +47,32 @@ public struct DocumentGenerator {
         "===", "---", "~~", "|", "\u{202E}rtl", "\u{2028}", "tab\there", "\u{FEFF}", "0x7F\u{7F}", "\u{FFFD}",
     ]
 
+    /// Titles and alt text a reader decodes or a writer could let out: blank lines, raw HTML,
+    /// character references, backslashes, quotes, controls.
+    static let hostileTitles = [
+        "a\n\n<img src=x onerror=alert(1)>\n\n", "<script>alert(1)</script>", "&amp; &#10; &colon;", "\\\" back\\slash \\",
+        "\"q\"", " edges ", "x\r\ny", "tab\tand\u{1B}[0m", "```", "> q\n- l", "&#106;", "(paren", "*a* _b_",
+    ]
+
+    /// URLs as a reader leaves them (after the URL policy's clean-up) that CommonMark would
+    /// decode or cut: references, escapes, spaces, parentheses, angle brackets.
+    static let hostileURLs = [
+        "&#106;avascript:alert(1)", "javascript&colon;alert(1)", "https://x/a&amp;b", "/p?a=1&b=2", "https://e.x/a b(c)<d>",
+        "/a(b", "/((((((((((x))))))))))", "https://x/\\", "<javascript:x>", "a\\&amp;b", "https://x/\"q\"", "",
+    ]
+
+    /// One-word languages a fence has to take care with.
+    static let hostileLanguages = ["c++", "a&amp;b", "x`y", "~tilde", "`tick", "\\back", "&#10;", "\"q\""]
+
+    /// List numbers at and around the ends of what every format carries.
+    static let edgeListNumbers = [0, 1, 9, 10, 99_999_999, 999_999_998, 999_999_999]
+
+    /// `ordinary`, or now and then (under a hostile profile only) one from `list`.
+    private mutating func hostileAttribute<T>(_ list: [T], else ordinary: T) -> T {
+        guard profile.hostileAttributePercent > 0, random.chance(profile.hostileAttributePercent) else { return ordinary }
+        return random.pick(list)
+    }
+
     /// Blocks in a structure every format can carry: list depth grows one level at a time,
     /// and a paragraph continues a list item only right after one.
     public mutating func document(blockCount: Int) -> Document {
@@ -60,7 +91,8 @@ public struct DocumentGenerator {
                 block = Block(.blockquote, text: sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
             case 52..<72:
                 listDepth = max(0, min(listDepth + 1, listDepth + random.below(3) - 1))
-                let kind: BlockKind = roll < 62 ? .unorderedListItem : .orderedListItem(number: 1 + random.below(20))
+                let kind: BlockKind = roll < 62 ? .unorderedListItem
+                    : .orderedListItem(number: hostileAttribute(Self.edgeListNumbers, else: 1 + random.below(20)))
                 block = Block(kind, text: sentence(words: 3 + random.below(15)), depth: listDepth)
                 staysInList = true
             case 72..<76 where listDepth >= 0:
@@ -68,12 +100,12 @@ public struct DocumentGenerator {
                 block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1)
                 staysInList = true
             case 76..<82:
-                let language: String? = random.chance(60) ? random.pick(["swift", "python", "js"]) : nil
+                let language: String? = random.chance(60) ? hostileAttribute(Self.hostileLanguages, else: random.pick(["swift", "python", "js"])) : nil
                 block = Block(.codeBlock(language: language), text: code())
             case 82..<85:
-                block = Block(.image(ImageSource(src: "https://example.com/\(random.below(1000)).png",
-                                                 alt: random.chance(70) ? sentence(words: 3) : nil,
-                                                 title: random.chance(20) ? "Figure" : nil)))
+                block = Block(.image(ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
+                                                 alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
+                                                 title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)))
             case 85..<88:
                 block = Block(.horizontalRule)
             default:
@@ -132,7 +164,13 @@ public struct DocumentGenerator {
             offset += scalar.value > 0xFFFF ? 2 : 1
             boundaries.append(offset)
         }
-        var markups = images.map { Markup(.image(ImageSource(src: "https://example.com/i\($0).png", alt: "icon")), start: $0, end: $0 + 1) }
+        var markups: [Markup] = []
+        for offset in images {
+            let source = ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/i\(offset).png"),
+                                     alt: hostileAttribute(Self.hostileTitles, else: "icon"),
+                                     title: profile.hostileAttributePercent > 0 && random.chance(20) ? random.pick(Self.hostileTitles) : nil)
+            markups.append(Markup(.image(source), start: offset, end: offset + 1))
+        }
         guard boundaries.count > 2 else { return markups }
         var linkEnd = 0
         for _ in 0..<random.below(profile.maxMarkupsPerBlock + 1) {
@@ -149,8 +187,8 @@ public struct DocumentGenerator {
                 // Links never overlap each other: place them left to right.
                 guard start >= linkEnd else { continue }
                 linkEnd = end
-                kind = .link(LinkTarget(href: random.pick(["https://example.com/a", "http://zhgchg.li", "/relative/path?q=1", "mailto:a@b.c"]),
-                                        title: random.chance(20) ? "A \"title\"" : nil))
+                kind = .link(LinkTarget(href: hostileAttribute(Self.hostileURLs, else: random.pick(["https://example.com/a", "http://zhgchg.li", "/relative/path?q=1", "mailto:a@b.c"])),
+                                        title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "A \"title\"") : nil))
             case 6: kind = .strike
             case 7: kind = .underline
             case 8: kind = random.chance(50) ? .superscript : .subscript

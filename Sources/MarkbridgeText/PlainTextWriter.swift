@@ -12,7 +12,8 @@ public struct PlainTextWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(document.blocks.reduce(1) { $0 + $1.text.utf8.count + 2 * $1.depth + 8 })
         var previousWasListItem = false
-        for block in document.blocks {
+        var replacedControls: [(block: Int, count: Int)] = []
+        for (index, block) in document.blocks.enumerated() {
             let isListItem: Bool
             switch block.kind {
             case .unorderedListItem, .orderedListItem: isListItem = true
@@ -34,23 +35,57 @@ public struct PlainTextWriter: Sendable {
             out.append(contentsOf: indent)
             out.append(contentsOf: marker.utf8)
             var contiguous = text
-            contiguous.withUTF8 { Self.appendLines($0, hanging: hanging, to: &out) }
+            let replaced = contiguous.withUTF8 { Self.appendLines($0, hanging: hanging, to: &out) }
+            if replaced > 0 { replacedControls.append((index, replaced)) }
         }
         if !out.isEmpty { out.append(0x0A) }
-        return Diagnosed(out)
+        guard !replacedControls.isEmpty else { return Diagnosed(out) }
+        let total = replacedControls.reduce(0) { $0 + $1.count }
+        let blocks = replacedControls.prefix(5).map { "\($0.block)" }.joined(separator: ", ") + (replacedControls.count > 5 ? ", ..." : "")
+        return Diagnosed(out, diagnostics: [.warning("control-character-replaced",
+            "\(total) control character\(total == 1 ? "" : "s") in block\(replacedControls.count == 1 ? "" : "s") \(blocks) written as U+FFFD (or a CR as a line break): text output carries none but tab and line feed")])
     }
 
-    /// Appends `bytes`, starting each line after the first with `hanging`. A line ends at a line
-    /// feed that is not part of a CR LF pair (a CR LF is one character and stays in the line).
-    private static func appendLines(_ bytes: UnsafeBufferPointer<UInt8>, hanging: [UInt8], to out: inout [UInt8]) {
-        var lineStart = 0
-        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
-            out.append(0x0A)
-            out.append(contentsOf: hanging)
-            lineStart = index + 1
+    /// Appends `bytes`, starting each line after the first with `hanging`, and returns how
+    /// many control characters it replaced. Text output carries no control character but tab
+    /// and line feed, since whatever prints it (a terminal above all) would act on them: a CR
+    /// LF or a lone CR ends a line as a line feed does, and every other C0 control, DEL and
+    /// every C1 control (U+0080...U+009F, which some terminals also obey) becomes U+FFFD.
+    private static func appendLines(_ bytes: UnsafeBufferPointer<UInt8>, hanging: [UInt8], to out: inout [UInt8]) -> Int {
+        typealias Block = SIMD16<UInt8>
+        let space = Block(repeating: 0x20), delete = Block(repeating: 0x7F), c1Lead = Block(repeating: 0xC2)
+        var replaced = 0
+        var run = 0
+        var index = 0
+        while let next = ByteScan.firstIndex(in: bytes, from: index, whereBlock: { block in
+            (block .< space) .| (block .== delete) .| (block .== c1Lead)
+        }, whereByte: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+            let byte = bytes[next]
+            index = next + 1
+            if byte == 0x09 { continue }
+            if byte == 0xC2 {
+                // U+0080...U+009F are C2 80...C2 9F; the rest of C2's range is printable.
+                guard next + 1 < bytes.count, bytes[next + 1] <= 0x9F else { continue }
+                index = next + 2
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<next]))
+            switch byte {
+            case 0x0A:
+                out.append(0x0A)
+                out.append(contentsOf: hanging)
+            case 0x0D:
+                if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                out.append(0x0A)
+                out.append(contentsOf: hanging)
+                replaced += 1
+            default:
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                replaced += 1
+            }
+            run = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        return replaced
     }
 
     /// The block's text with inline images replaced by their alt text, and a rule as `* * *`.

@@ -95,4 +95,14 @@ struct HTMLWriterTests {
 
             """)
     }
+
+    @Test("Controls in attributes are references, as in text: none reaches whoever prints the HTML, and each reads back")
+    func controlsInAttributes() throws {
+        let document = Document(blocks: [Block(.paragraph, text: "a\u{1B}b", markups: [
+            Markup(.link(LinkTarget(href: "/x", title: "t\u{1B}[31m\u{7}\u{7F}")), start: 0, end: 3),
+        ])])
+        let written = String(decoding: HTMLWriter().write(document).value, as: UTF8.self)
+        #expect(written == "<p><a href=\"/x\" title=\"t&#27;[31m&#7;&#127;\">a&#27;b</a></p>\n")
+        #expect(try HTMLReader().read(written).value == document)
+    }
 }

@@ -27,13 +27,29 @@ struct PlainTextWriterTests {
             """)
     }
 
-    @Test("Continuation lines hang under the marker's text; a CR LF stays inside its line")
+    @Test("Continuation lines hang under the marker's text; a CR LF or a lone CR ends a line too")
     func hangingLines() {
         let document = Document(blocks: [
-            Block(.orderedListItem(number: 12), text: "one\ntwo\r\nthree\n", depth: 1),
+            Block(.orderedListItem(number: 12), text: "one\ntwo\r\nthree\rfour\n", depth: 1),
             Block(.paragraph, text: "Привет\n日本"),
         ])
-        #expect(String(decoding: PlainTextWriter().write(document).value, as: UTF8.self)
-            == "  12. one\n      two\r\nthree\n      \n\nПривет\n日本\n")
+        let written = PlainTextWriter().write(document)
+        #expect(String(decoding: written.value, as: UTF8.self)
+            == "  12. one\n      two\n      three\n      four\n      \n\nПривет\n日本\n")
+        #expect(written.diagnostics.map(\.description) == [
+            "warning: 2 control characters in block 0 written as U+FFFD (or a CR as a line break): text output carries none but tab and line feed [control-character-replaced]",
+        ])
+    }
+
+    @Test("No control character but tab and line feed reaches text output: C0, DEL and C1 become U+FFFD", arguments: [
+        ("\u{1B}[31mred\u{7}", "\u{FFFD}[31mred\u{FFFD}", 2), ("a\u{7F}b\u{9B}2J\u{85}", "a\u{FFFD}b\u{FFFD}2J\u{FFFD}", 3),
+        ("tab\tkept, \u{A0} and \u{A9} printable", "tab\tkept, \u{A0} and \u{A9} printable", 0), ("\u{0}", "\u{FFFD}", 1),
+        (String(repeating: "sixteen bytes...", count: 3) + "\u{1B}", String(repeating: "sixteen bytes...", count: 3) + "\u{FFFD}", 1),
+    ])
+    func controls(text: String, shown: String, replaced: Int) {
+        let written = PlainTextWriter().write(Document(blocks: [Block(.paragraph, text: text)]))
+        #expect(String(decoding: written.value, as: UTF8.self) == shown + "\n")
+        #expect(written.diagnostics.count == (replaced == 0 ? 0 : 1))
+        #expect(written.diagnostics.first?.message.hasPrefix("\(replaced) control character") ?? true)
     }
 }

@@ -58,4 +58,20 @@ struct URLPolicyTests {
         #expect(many.check("javascript:alert(1)", for: .link) == .rejected("scheme 'javascript:' is not allowed"))
         #expect(many.check("gopher://x", for: .link) == .rejected("scheme 'gopher:' is not allowed"))
     }
+
+    @Test("Unrestricted is a mode asked for by name: no combination of fields lets a script URL through")
+    func unrestrictedIsExplicit() {
+        // The fields of `unrestricted`, set one by one, are still an allowlist (of no schemes).
+        let lookalike = URLPolicy(allowedSchemes: [], allowsRelativeURLs: true, allowsDataImages: true, maxLength: .max)
+        #expect(!lookalike.isUnrestricted)
+        #expect(lookalike.check("javascript:alert(1)", for: .link) == .rejected("scheme 'javascript:' is not allowed"))
+        #expect(lookalike.check("/relative", for: .link) == .allowed("/relative"))
+        #expect(lookalike != URLPolicy.unrestricted)
+        #expect(URLPolicy.unrestricted.isUnrestricted)
+        #expect(URLPolicy.unrestricted.check("java\tscript:alert(1)", for: .link) == .allowed("java\tscript:alert(1)"))
+        // Changing a field of the unrestricted policy keeps it unrestricted: the mode is not inferred.
+        var changed = URLPolicy.unrestricted
+        changed.maxLength = 10
+        #expect(changed.isUnrestricted)
+    }
 }

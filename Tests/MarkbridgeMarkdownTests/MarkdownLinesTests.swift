@@ -33,11 +33,21 @@ struct MarkdownLinesTests {
         #expect(Self.longestRun("~~~~\n```", of: "~") == 4)
     }
 
-    @Test("A code block whose text has a fence after CR LF reads back unchanged")
+    @Test("A code block holding a CR is an HTML block (a fenced block would read it as a line end) and reads back unchanged")
     func crlfFence() throws {
-        let document = Document(blocks: [Block(.codeBlock(language: nil), text: "a\r\n````\r\nb")])
-        let written = MarkdownWriter().write(document).value
-        #expect(String(decoding: written, as: UTF8.self).hasPrefix("`````\n"))
+        let document = Document(blocks: [Block(.codeBlock(language: nil), text: "a\r\n````\r\n\nb\u{1B}")])
+        let written = MarkdownWriter().write(document)
+        #expect(String(decoding: written.value, as: UTF8.self) == "<pre><code>a&#13;\n````&#13;\n\nb&#27;</code></pre>\n")
+        #expect(written.diagnostics.isEmpty)
+        #expect(try MarkdownReader().read(written.value).value == document)
+    }
+
+    @Test("Pure CommonMark cannot hold those controls: they become U+FFFD, reported")
+    func controlsInCodeWithoutHTML() throws {
+        let document = Document(blocks: [Block(.codeBlock(language: "sh"), text: "a\rb\u{1B}[0m")])
+        let written = MarkdownWriter(options: .init(html: .drop)).write(document)
+        #expect(String(decoding: written.value, as: UTF8.self) == "```sh\na\u{FFFD}b\u{FFFD}[0m\n```\n")
+        #expect(written.diagnostics.map(\.code) == ["control-character-replaced"])
     }
 
     @Test("The escaping's sixteen-byte check flags exactly the bytes its table does")

@@ -1,0 +1,48 @@
+import MarkbridgeHTMLParser
+import MarkbridgeIR
+import MarkbridgeMarkdown
+
+/// The oracle the safety tests and the fuzzer hold output to: what a browser would build from
+/// it, element by element. Markdown is first rendered by cmark with raw HTML allowed, as the
+/// least careful CommonMark renderer would, so that raw HTML slipping out of a title, a
+/// destination or a code block shows up as the elements it makes.
+public enum OutputSafety {
+    /// Elements that run or load something, whatever their attributes.
+    static let activeElements: Set<String> = [
+        "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link", "form",
+        "template", "noscript", "svg", "math",
+    ]
+
+    /// Attributes holding a URL, checked against the default URL policy's schemes (not its
+    /// length limit: a renderer's percent-encoding makes a URL longer than the one written).
+    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "data", "xlink:href", "srcset", "background"]
+
+    /// Every unsafe element, attribute or URL in `html`, described; empty when it is safe.
+    public static func unsafeParts(ofHTML html: [UInt8]) -> [String] {
+        guard let tree = try? HTMLParser(options: .init(repairsInvalidUTF8: true)).parseFragment(html).value else {
+            return ["the HTML does not parse"]
+        }
+        let schemes = URLPolicy(maxLength: .max)
+        var found: [String] = []
+        var stack = tree.children(of: tree.contentRoot)
+        while let node = stack.popLast() {
+            stack.append(contentsOf: tree.children(of: node))
+            guard tree.kind(of: node) == .element else { continue }
+            let name = tree.name(of: node)
+            if activeElements.contains(name) { found.append("<\(name)> element") }
+            for attribute in tree.attributes(of: node) {
+                let attributeName = attribute.qualifiedName.lowercased()
+                if attributeName.hasPrefix("on") { found.append("\(attributeName) attribute on <\(name)>") }
+                if urlAttributes.contains(attributeName), case .rejected(let reason) = schemes.check(attribute.value, for: .image) {
+                    found.append("\(attributeName)=\(attribute.value.debugDescription) on <\(name)>: \(reason)")
+                }
+            }
+        }
+        return found
+    }
+
+    /// The same for Markdown, as cmark renders it with raw HTML allowed.
+    public static func unsafeParts(ofMarkdown markdown: [UInt8]) -> [String] {
+        unsafeParts(ofHTML: Array(CmarkRendering.html(markdown, unsafe: true).utf8))
+    }
+}
