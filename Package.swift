@@ -11,28 +11,32 @@ let package = Package(
         .library(name: "MarkbridgeFuzz", type: .dynamic, targets: ["MarkbridgeFuzz"]),
     ],
     targets: [
+        // The byte layer under every format: SIMD scans, UTF-8 validation, ASCII case, offsets
+        // walked from UTF-16 to UTF-8. `package` only: no service that imports Markbridge sees it.
+        .target(name: "MarkbridgeBytes"),
+
         // The intermediate representation: paragraphs with ranged markups. Standard library only.
-        .target(name: "MarkbridgeIR"),
+        .target(name: "MarkbridgeIR", dependencies: ["MarkbridgeBytes"]),
 
         // Markup JSON, version 1: a hand-written byte-level writer and a validating reader.
-        .target(name: "MarkbridgeJSON", dependencies: ["MarkbridgeIR"]),
+        .target(name: "MarkbridgeJSON", dependencies: ["MarkbridgeBytes", "MarkbridgeIR"]),
 
         // An HTML5 parser of our own, after the WHATWG algorithm, over UTF-8 bytes.
         .target(
             name: "MarkbridgeHTMLParser",
-            dependencies: ["MarkbridgeIR"],
+            dependencies: ["MarkbridgeBytes", "MarkbridgeIR"],
             exclude: ["Generated/generate_named_references.py"]
         ),
 
         // HTML in and out: the parsed tree mapped to the IR by rules, and the IR written as HTML.
         .target(
             name: "MarkbridgeHTML",
-            dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser"],
+            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeHTMLParser"],
             exclude: ["Generated/generate_named_colors.py"]
         ),
 
         // Plain text out: what a reader sees.
-        .target(name: "MarkbridgeText", dependencies: ["MarkbridgeIR"]),
+        .target(name: "MarkbridgeText", dependencies: ["MarkbridgeBytes", "MarkbridgeIR"]),
 
         // cmark, Debian's libcmark-dev, seen through a system-library target.
         .systemLibrary(
@@ -41,12 +45,12 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         // Markdown: the only module that imports the cmark C module.
-        .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeIR", "MarkbridgeHTML", "CCmark"]),
+        .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeHTML", "CCmark"]),
 
         // The umbrella that services import: the format registry and the converter facade.
         .target(
             name: "Markbridge",
-            dependencies: ["MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown"]
+            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown"]
         ),
 
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
@@ -63,7 +67,7 @@ let package = Package(
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
 
-        .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeIR", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(
             name: "MarkbridgeJSONTests",
             dependencies: ["MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],

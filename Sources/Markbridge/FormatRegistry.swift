@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// The formats a converter knows, by name and by file extension, in the manner of pandoc's
 /// reader and writer tables. Services may build their own registry; ``standard`` has them all.
 public struct FormatRegistry: Sendable {

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import Markbridge
 
 /// libFuzzer's entry point: every reader gets the same bytes, and must answer with a document

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// CSS color values as stored HTML uses them, normalised to ``CSSColor``: `#rgb`, `#rgba`,

@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// A tolerant parser for the declarations of a `style` attribute (`color: red; font-weight:
 /// bold`): one pass over the bytes, no regular expressions, so it is linear on any input.
 /// Semicolons inside parentheses or quotes do not split; a declaration without a colon, or

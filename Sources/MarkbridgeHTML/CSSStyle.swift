@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// What an element's `style` attribute means to the IR: markups for its content, a paragraph

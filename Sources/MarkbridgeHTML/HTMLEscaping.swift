@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Escaping for HTML output: text content and double-quoted attribute values. Everything the

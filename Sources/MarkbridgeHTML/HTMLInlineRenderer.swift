@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Writes a block's text with its markups as properly nested inline elements. Overlapping

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Writes the IR as semantic HTML5: nested lists from depths, block quotes from quote depths,

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// SVG and MathML: the name adjustments the HTML standard makes for foreign elements and

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// The parser's input after the HTML standard's input-stream preprocessing: UTF-8 checked (or

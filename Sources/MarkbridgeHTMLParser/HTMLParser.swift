@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Parses HTML the way a browser does (the WHATWG algorithm), from UTF-8 bytes to an

@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// One start tag read on its own, without building a tree: for formats that embed HTML a tag
 /// at a time (Markdown's inline HTML gives `<u>`, then text, then `</u>`), where parsing a
 /// fragment per tag would cost a tree, a root element and an insertion mode each time.

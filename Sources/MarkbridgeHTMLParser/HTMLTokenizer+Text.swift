@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// The character-data states: data, RCDATA, RAWTEXT, script data (with its escaped states),

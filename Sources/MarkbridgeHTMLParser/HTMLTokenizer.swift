@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// The WHATWG HTML tokenizer over normalised UTF-8 bytes (no CR, valid UTF-8).

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// The table modes: in table, in table text, in caption, in column group, in table body, in

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Whether a DOCTYPE puts the document in quirks mode (HTML standard 13.2.6.4.1). Tree

@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// The one builder every reader feeds, so that no reader does offset arithmetic itself.
 ///
 /// Readers start and end blocks, append text, and open and close markups around it (cmark's
@@ -78,7 +80,7 @@ public struct DocumentBuilder: Sendable {
     /// The same, with the bytes' length in UTF-16 units already known (a reader that scanned
     /// them anyway counted it on the way, saving a pass over the text).
     package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int) {
-        assert(utf16Count == OffsetTranslator.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
+        assert(utf16Count == ByteScan.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
         appendBytes(bytes, utf16Count: utf16Count)
     }
 
@@ -86,7 +88,7 @@ public struct DocumentBuilder: Sendable {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(contentsOf: bytes)
-        utf16Length += utf16Count ?? OffsetTranslator.utf16Count(ofUTF8: bytes)
+        utf16Length += utf16Count ?? ByteScan.utf16Count(ofUTF8: bytes)
     }
 
     /// Appends text given as UTF-8 (see the buffer form).

@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// The unit markup offsets count in. Raw values are the spellings of markup JSON's `offsetUnit`
 /// and of the command's `--offsets`.
 public enum OffsetUnit: String, Hashable, Sendable, CaseIterable {
@@ -68,12 +70,7 @@ public struct OffsetTranslator {
     /// standard library builds an index of breadcrumbs first, several times slower.
     public static func utf16Count(of text: String) -> Int {
         var text = text
-        return text.withUTF8 { utf16Count(ofUTF8: $0) }
-    }
-
-    /// UTF-16 code units of valid UTF-8: one per scalar, two for a four-byte scalar.
-    public static func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        ByteScan.utf16Count(ofUTF8: bytes)
+        return text.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
     }
 
     /// The UTF-8 offset where the UTF-16 offset `offset` falls in `text`, or nil when it is

@@ -1,3 +1,5 @@
+@_spi(Bytes) import MarkbridgeBytes
+
 /// Which link and image URLs may reach output: an allowlist of schemes, not a blocklist.
 ///
 /// Checked after entity decoding (the reader's job) and after the clean-up the WHATWG URL parser

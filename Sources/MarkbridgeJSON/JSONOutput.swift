@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// A growing UTF-8 buffer with the few primitives a JSON writer needs, escaping strings per

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// A pull scanner over JSON bytes (RFC 8259), strict about everything the format must reject:

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// A markup as read, before the document's offset unit is known (`offsetUnit` may come after

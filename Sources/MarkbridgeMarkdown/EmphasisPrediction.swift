@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Predicts how cmark reads the emphasis delimiters the writer placed, so that the writer reads

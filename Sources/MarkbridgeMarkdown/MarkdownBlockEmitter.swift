@@ -270,7 +270,7 @@ struct MarkdownBlockEmitter {
 
     /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
     private mutating func readsBack(_ inline: [UInt8], as block: Block) -> Bool {
-        guard let read = try? MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(inline, tagCache: &tagCache).value else { return false }
+        let read = MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).readChecked(inline, tagCache: &tagCache).value
         var expected = block.markups
         if !allowsHTML {
             expected.removeAll { markup in

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Refuses, before cmark sees it, Markdown on which the linked cmark (Debian's 0.30.2) would take

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Escaping for CommonMark text, after cmark's context-sensitive rules (commonmark.c): escape

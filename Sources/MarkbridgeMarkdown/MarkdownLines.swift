@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// Lines of Markdown output as ranges of one byte buffer: the writer assembles every block from

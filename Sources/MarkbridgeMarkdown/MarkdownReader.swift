@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeHTML
 import MarkbridgeIR
 
@@ -24,16 +25,6 @@ public struct MarkdownReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
-        var tagCache = InlineTagCache()
-        return try read(bytes, tagCache: &tagCache)
-    }
-
-    /// Inline HTML tags already interpreted, by their source text.
-    typealias InlineTagCache = [String: (HTMLInlineTag, [String])]
-
-    /// A read that shares its interpreted tags with other reads (the writer reads back many
-    /// small pieces with the same few tags).
-    func read(_ bytes: [UInt8], tagCache: inout InlineTagCache) throws(ConversionError) -> Diagnosed<Document> {
         guard bytes.count <= options.maxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
@@ -42,6 +33,17 @@ public struct MarkdownReader: Sendable {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
         }
         try MarkdownComplexityGuard.check(bytes)
+        var tagCache = InlineTagCache()
+        return readChecked(bytes, tagCache: &tagCache)
+    }
+
+    /// Inline HTML tags already interpreted, by their source text.
+    typealias InlineTagCache = [String: (HTMLInlineTag, [String])]
+
+    /// A read of input known to be valid UTF-8 and of none of the shapes the complexity guard
+    /// refuses, sharing its interpreted tags with other reads: the writer reads back many small
+    /// pieces of its own inline output (no containers, no stray `![`) with the same few tags.
+    func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache) -> Diagnosed<Document> {
         var walker = MarkdownWalker(options: options)
         walker.tagCache = tagCache
         tagCache = [:]

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
 import MarkbridgeIR
 import MarkbridgeMarkdown

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeIR
 
 /// The plain text a reader sees (the "strip HTML" use): blocks separated by blank lines, list

@@ -1,3 +1,4 @@
+@_spi(Bytes) import MarkbridgeBytes
 import Foundation
 import Testing
 import MarkbridgeHTML

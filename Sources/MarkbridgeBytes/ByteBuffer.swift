@@ -11,11 +11,12 @@
 /// `drain(into:)`): the output is then built in place, and never held twice, as copying one
 /// finished buffer into an array at the end would (that put HTML -> JSON's peak memory from
 /// 3.9 to 6.1 times the input).
-public struct ByteBuffer: ~Copyable {
+@_spi(Bytes) public struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var used = 0
 
+    @inlinable
     public init(capacity: Int = 0) {
         self.capacity = Swift.max(capacity, 16)
         base = .allocate(capacity: self.capacity)

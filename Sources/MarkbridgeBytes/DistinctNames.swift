@@ -7,7 +7,7 @@
 /// allocated or reference-counted. Past that every name moves into a set, so each further name
 /// costs constant time. Equal bytes are equal names, as JSON compares keys ("\u00e9" and
 /// "e\u0301" are two) and as HTML compares attribute names the tokenizer has lower-cased.
-package struct DistinctNames {
+@_spi(Bytes) public struct DistinctNames {
     private struct Packed: Equatable {
         var low: UInt64
         var high: UInt64
@@ -19,25 +19,25 @@ package struct DistinctNames {
     /// Every name so far, once they do not all fit inline.
     private var overflow: Set<[UInt8]>?
 
-    package init() {}
+    public init() {}
 
     /// Forgets every name, for the next object or tag (cheaper than a new value: the inline
     /// slots are left as they are).
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         packedCount = 0
         if overflow != nil { overflow = nil }
     }
 
     /// Adds `name`, whose UTF-8 bytes are `bytes` when the caller has them at hand; false when
     /// it was there already.
-    package mutating func insert(_ name: String, bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+    public mutating func insert(_ name: String, bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
         if let bytes { return insert(bytes) }
         var name = name
         return name.withUTF8 { insert($0) }
     }
 
     /// Adds the name spelled by `bytes`; false when it was there already.
-    package mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if overflow == nil, bytes.count <= 15 {
             let words = Self.pack(bytes)
             for index in 0..<packedCount where packed[index] == words { return false }

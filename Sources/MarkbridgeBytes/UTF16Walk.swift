@@ -2,15 +2,15 @@
 /// text is stored as UTF-8, so code that visits markup edges in order finds the byte for each
 /// in one pass, instead of asking the string to index UTF-16 (which builds an index of its own
 /// for every large non-ASCII string).
-public struct UTF16Walk {
-    public private(set) var byteIndex = 0
-    public private(set) var unitOffset = 0
+@_spi(Bytes) public struct UTF16Walk {
+    public var byteIndex = 0
+    public var unitOffset = 0
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Moves forward to the UTF-16 `offset` (never back); the byte index there, or nil when the
     /// offset is past the end of `bytes` or falls inside a surrogate pair.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         // Sixteen bytes at a time while the offset is at least sixteen units ahead, then eight,
         // with no branch per character: a block counts the units of the sequences that start in

@@ -5,33 +5,33 @@
 /// Vector code here compares vectors with vectors and reduces masks through `anyLane`,
 /// `firstLane` and `laneOnes`: the standard library's scalar-operand comparisons, `any(_:)` and
 /// `replacing(with:where:)` go one lane at a time where they are not inlined.
-public enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+@_spi(Bytes) public enum ByteScan {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether any byte of `word` is zero. Exact: the borrow can only make a false positive
     /// above a true zero byte, never without one.
     @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool {
+    @inlinable static func hasZeroByte(_ word: UInt64) -> Bool {
         (word &- ones) & ~word & highBits != 0
     }
 
     /// Whether any byte of `word` equals `byte`.
     @inline(__always)
-    public static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
+    @inlinable public static func word(_ word: UInt64, contains byte: UInt8) -> Bool {
         hasZeroByte(word ^ (ones &* UInt64(byte)))
     }
 
     /// Whether any byte of `word` is below `bound` (at most 128).
     @inline(__always)
-    public static func word(_ word: UInt64, hasByteBelow bound: UInt8) -> Bool {
+    @inlinable public static func word(_ word: UInt64, hasByteBelow bound: UInt8) -> Bool {
         (word &- ones &* UInt64(bound)) & ~word & highBits != 0
     }
 
     /// The high bit of each byte of `word` that is zero, and no other bit: exact per byte (no
     /// borrow crosses bytes), for when it matters which bytes matched, not only whether any did.
     @inline(__always)
-    public static func zeroByteFlags(_ word: UInt64) -> UInt64 {
+    @inlinable public static func zeroByteFlags(_ word: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low7) &+ low7) | word) & highBits
     }
@@ -39,45 +39,45 @@ public enum ByteScan {
     /// The high bit of each byte of `word` that is at least 0xE0 (a lead byte of three or four
     /// bytes in UTF-8), exact per byte.
     @inline(__always)
-    public static func leadOfThreeOrMoreFlags(_ word: UInt64) -> UInt64 {
+    @inlinable public static func leadOfThreeOrMoreFlags(_ word: UInt64) -> UInt64 {
         word & (word << 1) & (word << 2) & highBits
     }
 
     /// The high bit of each byte of `word` that is a UTF-8 continuation byte (10xxxxxx), exact
     /// per byte.
     @inline(__always)
-    public static func continuationFlags(_ word: UInt64) -> UInt64 {
+    @inlinable public static func continuationFlags(_ word: UInt64) -> UInt64 {
         word & ~(word << 1) & highBits
     }
 
     /// Per byte lane of `word`, the UTF-16 units its byte begins: 1 for a byte that is not a
     /// continuation byte, 2 for a lead of four bytes, 0 for a continuation byte.
     @inline(__always)
-    static func utf16UnitLanes(_ word: UInt64) -> UInt64 {
+    @inlinable static func utf16UnitLanes(_ word: UInt64) -> UInt64 {
         ((~continuationFlags(word) & highBits) >> 7) &+ (leadOfFourFlags(word) >> 7)
     }
 
     /// The high bit of each byte of `word` that is at least 0xF0 (a lead byte of four bytes in
     /// UTF-8, or a byte that is never valid), exact per byte.
     @inline(__always)
-    public static func leadOfFourFlags(_ word: UInt64) -> UInt64 {
+    @inlinable public static func leadOfFourFlags(_ word: UInt64) -> UInt64 {
         word & (word << 1) & (word << 2) & (word << 3) & highBits
     }
 
     /// Whether every byte of `word` is ASCII.
     @inline(__always)
-    public static func isASCII(_ word: UInt64) -> Bool {
+    @inlinable public static func isASCII(_ word: UInt64) -> Bool {
         word & highBits == 0
     }
 
     /// The eight bytes at `index` (which must have eight bytes after it), in memory order.
     @inline(__always)
-    public static func load(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+    @inlinable public static func load(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
     }
 
     /// How many bytes of `buffer` equal `byte`.
-    public static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable public static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         let pattern = SIMD16<UInt8>(repeating: byte)
         let wordPattern = ones &* UInt64(byte)
         return tally(buffer, blocksPerFlush: 255,
@@ -87,7 +87,7 @@ public enum ByteScan {
 
     /// How many UTF-16 code units the (valid) UTF-8 in `buffer` encodes: one for every byte
     /// that is not a continuation byte, and one more for every lead of four bytes.
-    public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable public static func utf16Count(ofUTF8 buffer: UnsafeBufferPointer<UInt8>) -> Int {
         // A byte adds at most 2 to its lane, so 127 blocks fit before a flush.
         tally(buffer, blocksPerFlush: 127, block: { utf16UnitLanes($0) }, word: { utf16UnitLanes($0) },
               byte: { byte in (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0) })
@@ -116,7 +116,7 @@ public enum ByteScan {
 
     /// The sum of the lanes of `block`, when it is below 256.
     @inline(__always)
-    public static func laneSum(_ block: SIMD16<UInt8>) -> Int {
+    @inlinable public static func laneSum(_ block: SIMD16<UInt8>) -> Int {
         let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
         return Int((halves[0] &* ones) >> 56) + Int((halves[1] &* ones) >> 56)
     }
@@ -124,7 +124,7 @@ public enum ByteScan {
     /// The UTF-16 units of the whole UTF-8 sequences in `word`: its bytes that are not
     /// continuation bytes, and one more for each lead of four bytes.
     @inline(__always)
-    public static func utf16Units(inWord word: UInt64) -> Int {
+    @inlinable public static func utf16Units(inWord word: UInt64) -> Int {
         Int((utf16UnitLanes(word) &* ones) >> 56)
     }
 
@@ -134,7 +134,7 @@ public enum ByteScan {
     /// time through `word` (lanes of a word), then through `byte`. Swift's SIMD types compile
     /// to SSE2 here, the x86-64 baseline: 3-4x fewer instructions than lanes in a word.
     @inline(__always)
-    private static func tally(_ buffer: UnsafeBufferPointer<UInt8>, blocksPerFlush: Int,
+    @inlinable static func tally(_ buffer: UnsafeBufferPointer<UInt8>, blocksPerFlush: Int,
                               block perBlock: (SIMD16<UInt8>) -> SIMD16<UInt8>,
                               word perWord: (UInt64) -> UInt64,
                               byte perByte: (UInt8) -> Int) -> Int {
@@ -164,7 +164,7 @@ public enum ByteScan {
     /// Whether any lane of `mask` is set. The standard library's `any(_:)` loops over the lanes
     /// one at a time (as `min()`); two 64-bit halves OR'd together take three instructions.
     @inline(__always)
-    public static func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    @inlinable public static func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         return halves[0] | halves[1] != 0
     }
@@ -186,7 +186,7 @@ public enum ByteScan {
     }
 
     /// The first index at or after `start` holding `byte`, or nil.
-    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    @inlinable public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         let pattern = SIMD16<UInt8>(repeating: byte)
         return firstIndex(in: buffer, from: start, whereBlock: { $0 .== pattern }, whereByte: { $0 == byte })
     }

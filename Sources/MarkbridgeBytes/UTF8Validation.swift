@@ -1,11 +1,10 @@
 /// UTF-8 well-formedness per Unicode 15, table 3-7 (no overlongs, no surrogates, nothing past
 /// U+10FFFF), shared by every reader that must refuse bad input with the offset of the first bad
 /// byte, or repair it one maximal subpart at a time, rather than repair it silently.
-public enum UTF8Validation {
+@_spi(Bytes) public enum UTF8Validation {
     /// For a lead byte of a multi-byte sequence: its length and the range its second byte must
     /// fall in (table 3-7 narrows it after E0, ED, F0 and F4); nil for a byte that leads nothing.
-    @inlinable
-    public static func lead(_ byte: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
+    @inlinable public static func lead(_ byte: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
         switch byte {
         case 0xC2...0xDF: (2, 0x80, 0xBF)
         case 0xE0: (3, 0xA0, 0xBF)
@@ -19,8 +18,7 @@ public enum UTF8Validation {
     }
 
     /// The length of the valid sequence at `index`, or 0 if the bytes there are not one.
-    @inlinable
-    public static func sequenceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index) -> Int where C.Index == Int {
+    @inlinable public static func sequenceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index) -> Int where C.Index == Int {
         let byte = bytes[index]
         if byte < 0x80 { return 1 }
         guard let (length, lower, upper) = lead(byte) else { return 0 }
@@ -33,7 +31,7 @@ public enum UTF8Validation {
 
     /// How many bytes at `index` form the maximal prefix of a valid sequence (at least 1): the
     /// unit one U+FFFD replaces, in Unicode's recommended practice.
-    public static func maximalSubpartLength(_ bytes: [UInt8], at index: Int) -> Int {
+    @inlinable public static func maximalSubpartLength(_ bytes: [UInt8], at index: Int) -> Int {
         guard let (length, lower, upper) = lead(bytes[index]) else { return 1 }
         var consumed = 1
         while consumed < length, index + consumed < bytes.count {
@@ -46,13 +44,13 @@ public enum UTF8Validation {
     }
 
     /// The offset of the first byte that does not begin a valid sequence, or nil.
-    public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+    @inlinable public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
     }
 
     /// The offset of the first byte from `start` (a sequence boundary) that does not begin a
     /// valid sequence or is the ASCII byte `excluded` (the HTML reader stops at CR), or nil.
-    public static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
+    @inlinable public static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
         var index = start
         while index < buffer.count {
             index = skipBlocksOfShortSequences(buffer, from: index, excluding: excluded)
@@ -92,7 +90,7 @@ public enum UTF8Validation {
     /// bytes back: a byte must be a continuation exactly when the byte before it leads a
     /// sequence, or the one two back leads a three-byte one (table 3-7's rows, with E0 and ED's
     /// narrower second bytes, C0 and C1 refused, F0 and up left to the caller).
-    public static func skipBlocksOfShortSequences(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
+    @inlinable public static func skipBlocksOfShortSequences(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
         // The blocks one and two bytes back cannot be read before the third byte.
         guard start >= 2 else { return start }
         // Comparisons between two vectors only: with a scalar operand, the standard library's
@@ -144,7 +142,7 @@ extension String {
     /// on Cyrillic and CJK text this is 4-6x faster, and making block text was the largest
     /// single cost of HTML -> JSON. Invalid bytes are repaired as `String(decoding:as:)`
     /// repairs them, so the result is the same string either way.
-    public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Bytes) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // Below sixteen bytes the standard library makes a small string, with a quick check
         // for ASCII, and our check would go byte by byte anyway.
         guard bytes.count >= 16, UTF8Validation.firstInvalidOffset(bytes) == nil else {
@@ -158,7 +156,7 @@ extension String {
     /// second check: text the HTML reader takes from its already validated input, and text
     /// that was a `String` before. Only this package's readers may promise that; debug builds
     /// (every test and fuzz loop) still check the promise.
-    package init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Bytes) public init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         assert(UTF8Validation.firstInvalidOffset(bytes) == nil, "bytes promised valid are not UTF-8")
         guard bytes.count >= 16 else {
             self = String(decoding: bytes, as: UTF8.self)
@@ -167,11 +165,11 @@ extension String {
         self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
     }
 
-    public init(checkingUTF8 bytes: [UInt8]) {
+    @_spi(Bytes) public init(checkingUTF8 bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
     }
 
-    public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
+    @_spi(Bytes) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
         self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
     }
 }

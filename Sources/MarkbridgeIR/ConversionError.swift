@@ -1,0 +1,28 @@
+/// Why a reader produced no document at all, and where.
+///
+/// Readers throw this only when nothing usable can be produced (invalid JSON, a range outside its
+/// text, bytes that are not UTF-8); everything lossy is a ``Diagnostic`` instead.
+public struct ConversionError: Error, Hashable, Sendable {
+    /// A stable, kebab-case identifier (`invalid-json`, `offset-out-of-range`).
+    public var code: String
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(code: String, message: String, at location: SourceLocation? = nil) {
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+}
+
+extension ConversionError: CustomStringConvertible {
+    /// `line:column: pointer: message`, the location parts present only where known.
+    public var description: String {
+        var out = ""
+        if let location {
+            out += "\(location.line):\(location.column): "
+            if let pointer = location.jsonPointer, !pointer.isEmpty { out += "\(pointer): " }
+        }
+        return out + message
+    }
+}
