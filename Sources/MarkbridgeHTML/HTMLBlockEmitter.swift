@@ -62,7 +62,7 @@ struct HTMLBlockEmitter {
             // Clamped again: a document built by hand may hold any number, and `+ 1` below
             // must not overflow.
             itemNumber = ListNumber.clamped(number)
-        default: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: break
         }
         var common = 0
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }

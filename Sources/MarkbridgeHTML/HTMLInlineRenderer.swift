@@ -22,9 +22,11 @@ public struct HTMLInlineRenderer {
                     return false
                 }
                 return true
-            case .code where preformatted:
-                return false
-            default:
+            case .code:
+                // Inside <pre> a code span is the block's own code.
+                return !preformatted
+            case .strong, .emphasis, .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image:
+                // An image's URL is checked where its tag is written.
                 return true
             }
         }
@@ -166,7 +168,8 @@ public struct HTMLInlineRenderer {
             return "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
         case .color(let color): return "<span style=\"color:\(color.hex)\">"
         case .background(let color): return "<span style=\"background-color:\(color.hex)\">"
-        default: return ""
+        // Written as fixed tags above, or (an image) as a tag of its own.
+        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .image: return ""
         }
     }
 

@@ -29,3 +29,57 @@ public struct ImageSource: Hashable, Sendable {
         self.title = title
     }
 }
+
+extension BlockKind {
+    /// The kind without its attributes, one case for each kind of ``BlockKind`` (a heading once
+    /// per level), named as markup JSON names it: the names, the decoder's lookup and the
+    /// format's list of types are derived from here.
+    public enum Tag: String, CaseIterable, Hashable, Sendable {
+        case paragraph = "P"
+        case heading1 = "H1", heading2 = "H2", heading3 = "H3", heading4 = "H4", heading5 = "H5", heading6 = "H6"
+        case blockquote = "BQ"
+        case codeBlock = "PRE"
+        case unorderedListItem = "ULI"
+        case orderedListItem = "OLI"
+        case image = "IMG"
+        case horizontalRule = "HR"
+
+        /// The heading level a heading tag stands for.
+        public var headingLevel: Int? {
+            switch self {
+            case .heading1: 1
+            case .heading2: 2
+            case .heading3: 3
+            case .heading4: 4
+            case .heading5: 5
+            case .heading6: 6
+            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .horizontalRule: nil
+            }
+        }
+
+        static let headings: [Tag] = [.heading1, .heading2, .heading3, .heading4, .heading5, .heading6]
+    }
+
+    /// The one switch from a kind to its tag. A heading level outside 1...6, which the IR's
+    /// invariants refuse, has no tag.
+    public var tag: Tag? {
+        switch self {
+        case .paragraph: .paragraph
+        case .heading(let level): (1...6).contains(level) ? Tag.headings[level - 1] : nil
+        case .blockquote: .blockquote
+        case .codeBlock: .codeBlock
+        case .unorderedListItem: .unorderedListItem
+        case .orderedListItem: .orderedListItem
+        case .image: .image
+        case .horizontalRule: .horizontalRule
+        }
+    }
+
+    /// Whether the block is a list item (the first block of one), ordered or not.
+    public var isListItem: Bool {
+        switch self {
+        case .unorderedListItem, .orderedListItem: true
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: false
+        }
+    }
+}

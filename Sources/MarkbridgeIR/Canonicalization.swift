@@ -59,7 +59,7 @@ extension Block {
     /// markup touching an earlier one of the same kind (which may or may not merge) says no.
     static func isCanonical(_ markups: [Markup], in text: String, edgesKnownFreeOfWhitespace: Bool = false) -> Bool {
         // Scratch space on the stack: this runs for every block every reader makes.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: MarkupKind.rankCount) { furthestEnd in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: MarkupKind.Tag.count) { furthestEnd in
             furthestEnd.initialize(repeating: Int.min)
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: markups.count * 2) { edges in
                 var edgeCount = 0

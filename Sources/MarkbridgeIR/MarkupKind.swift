@@ -33,61 +33,104 @@ public struct LinkTarget: Hashable, Sendable {
 }
 
 extension MarkupKind {
+    /// The kind without its attributes, one case for each case of ``MarkupKind``, declared in
+    /// canonical order and named as markup JSON names it. Everything that depends only on the
+    /// kind (its name, its rank, the decoder's lookup, buffer sizes) is derived from here, so a
+    /// new kind is one new case in each of the two enums, and the compiler finds the rest.
+    public enum Tag: String, CaseIterable, Hashable, Sendable {
+        case strong = "STRONG"
+        case emphasis = "EM"
+        case code = "CODE"
+        case link = "LINK"
+        case strike = "STRIKE"
+        case underline = "UNDERLINE"
+        case superscript = "SUP"
+        case `subscript` = "SUB"
+        case highlight = "HIGHLIGHT"
+        case color = "COLOR"
+        case background = "BACKGROUND"
+        case image = "IMAGE"
+
+        /// The position in canonical order, which is the position among the cases above (a
+        /// test holds the two together; a switch, because sorting asks for it constantly).
+        public var rank: Int {
+            switch self {
+            case .strong: 0
+            case .emphasis: 1
+            case .code: 2
+            case .link: 3
+            case .strike: 4
+            case .underline: 5
+            case .superscript: 6
+            case .subscript: 7
+            case .highlight: 8
+            case .color: 9
+            case .background: 10
+            case .image: 11
+            }
+        }
+
+        /// How many tags there are: every ``rank`` is below it.
+        public static let count = allCases.count
+    }
+
+    /// The one switch from a kind to its tag.
+    public var tag: Tag {
+        switch self {
+        case .strong: .strong
+        case .emphasis: .emphasis
+        case .code: .code
+        case .link: .link
+        case .strike: .strike
+        case .underline: .underline
+        case .superscript: .superscript
+        case .subscript: .subscript
+        case .highlight: .highlight
+        case .color: .color
+        case .background: .background
+        case .image: .image
+        }
+    }
+
     /// The stable name of the kind, as markup JSON spells it.
-    public var name: String { staticName.description }
+    public var name: String { tag.rawValue }
 
-    /// The name as a static string, which writers copy without building a `String`.
-    public var staticName: StaticString {
+    /// The position of the kind in canonical order (see ``Tag``).
+    public var canonicalRank: Int { tag.rank }
+
+    /// The URL the markup points at, and how it is used, for the URL policy; nil for kinds
+    /// without one.
+    public var url: (value: String, use: URLPolicy.Use)? {
         switch self {
-        case .strong: "STRONG"
-        case .emphasis: "EM"
-        case .code: "CODE"
-        case .link: "LINK"
-        case .strike: "STRIKE"
-        case .underline: "UNDERLINE"
-        case .superscript: "SUP"
-        case .subscript: "SUB"
-        case .highlight: "HIGHLIGHT"
-        case .color: "COLOR"
-        case .background: "BACKGROUND"
-        case .image: "IMAGE"
+        case .link(let target): (target.href, .link)
+        case .image(let image): (image.src, .image)
+        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: nil
         }
     }
-
-    /// The position of the kind in canonical order, which is the order of the cases above.
-    public var canonicalRank: Int {
-        switch self {
-        case .strong: 0
-        case .emphasis: 1
-        case .code: 2
-        case .link: 3
-        case .strike: 4
-        case .underline: 5
-        case .superscript: 6
-        case .subscript: 7
-        case .highlight: 8
-        case .color: 9
-        case .background: 10
-        case .image: 11
-        }
-    }
-
-    /// How many ranks there are: `canonicalRank` is below it.
-    static let rankCount = 12
 
     /// Whether canonical form moves whitespace at the markup's edges outside it. Code spans keep
     /// theirs (spaces in code are content); an image covers exactly its U+FFFC.
     public var trimsWhitespaceEdges: Bool {
         switch self {
         case .code, .image: false
-        default: true
+        case .strong, .emphasis, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
         }
     }
 
     /// Whether touching or overlapping markups of this kind and equal attributes are one markup.
     /// Images are not: each covers its own U+FFFC.
     public var mergesWhenTouching: Bool {
-        if case .image = self { return false }
-        return true
+        switch self {
+        case .image: false
+        case .strong, .emphasis, .code, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
+        }
+    }
+
+    /// Whether CommonMark has syntax for the kind; the others need inline HTML in Markdown.
+    public var hasCommonMarkSyntax: Bool {
+        switch self {
+        case .strong, .emphasis, .code, .link, .image: true
+        case .strike, .underline, .superscript, .subscript, .highlight, .color, .background: false
+        }
     }
 }

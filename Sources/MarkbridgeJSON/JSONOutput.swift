@@ -33,6 +33,10 @@ struct JSONOutput: ~Copyable {
         buffer.append(text)
     }
 
+    mutating func raw(_ bytes: [UInt8]) {
+        buffer.append(bytes)
+    }
+
     mutating func byte(_ value: UInt8) {
         buffer.append(value)
     }
@@ -70,6 +74,14 @@ struct JSONOutput: ~Copyable {
     mutating func plainString(_ text: StaticString) {
         buffer.append(UInt8(ascii: "\""))
         raw(text)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// The same for a name held in a `String` (an enum's raw value).
+    mutating func plainString(_ text: String) {
+        buffer.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { buffer.append($0) }
         buffer.append(UInt8(ascii: "\""))
     }
 

@@ -175,25 +175,26 @@ struct MarkupJSONDecoder {
         guard let typeName else {
             throw Failure(code: "missing-field", message: "missing required field 'type'", offset: objectOffset, pointer: pointer)
         }
+        guard let tag = BlockKind.Tag(rawValue: typeName) else {
+            throw Failure(code: "unknown-type", message: "unknown block type '\(typeName)' (expected one of \(BlockKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")))",
+                          offset: objectOffset, pointer: pointer.appending(key: "type"))
+        }
         let kind: BlockKind
         var applicable: Set<String> = []
-        switch typeName {
-        case "P": kind = .paragraph
-        case "H1", "H2", "H3", "H4", "H5", "H6": kind = .heading(level: Int(typeName.dropFirst()) ?? 1)
-        case "BQ": kind = .blockquote
-        case "PRE": kind = .codeBlock(language: language); applicable = ["language"]
-        case "ULI": kind = .unorderedListItem
-        case "OLI": kind = .orderedListItem(number: number ?? 1); applicable = ["number"]
-        case "IMG":
+        switch tag {
+        case .paragraph: kind = .paragraph
+        case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
+        case .blockquote: kind = .blockquote
+        case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
+        case .unorderedListItem: kind = .unorderedListItem
+        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number"]
+        case .image:
             guard let src else {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
             }
             kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title))
             applicable = ["src", "alt", "title"]
-        case "HR": kind = .horizontalRule
-        default:
-            throw Failure(code: "unknown-type", message: "unknown block type '\(typeName)' (expected one of \(BlockTypeName.all.joined(separator: ", ")))",
-                          offset: objectOffset, pointer: pointer.appending(key: "type"))
+        case .horizontalRule: kind = .horizontalRule
         }
         for field in typeSpecific where !applicable.contains(field.key) {
             diagnostics.append(.warning("ignored-field", "field '\(field.key)' does not apply to type \(typeName) and was ignored",
@@ -235,36 +236,37 @@ struct MarkupJSONDecoder {
         guard let typeName else { throw missing("type") }
         guard let start else { throw missing("start") }
         guard let end else { throw missing("end") }
+        guard let tag = MarkupKind.Tag(rawValue: typeName) else {
+            throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")))",
+                          offset: objectOffset, pointer: pointer.appending(key: "type"))
+        }
         let kind: MarkupKind
-        switch typeName {
-        case "STRONG": kind = .strong
-        case "EM": kind = .emphasis
-        case "CODE": kind = .code
-        case "STRIKE": kind = .strike
-        case "UNDERLINE": kind = .underline
-        case "SUP": kind = .superscript
-        case "SUB": kind = .subscript
-        case "HIGHLIGHT": kind = .highlight
-        case "LINK":
+        switch tag {
+        case .strong: kind = .strong
+        case .emphasis: kind = .emphasis
+        case .code: kind = .code
+        case .strike: kind = .strike
+        case .underline: kind = .underline
+        case .superscript: kind = .superscript
+        case .subscript: kind = .subscript
+        case .highlight: kind = .highlight
+        case .link:
             guard let href else { throw missing("href") }
             kind = .link(LinkTarget(href: href, title: title))
-        case "IMAGE":
+        case .image:
             guard let src else { throw missing("src") }
             kind = .image(ImageSource(src: src, alt: alt, title: title))
-        case "COLOR", "BACKGROUND":
+        case .color, .background:
             guard let spelling = color else { throw missing("color") }
             guard let color = CSSColor(hex: spelling) else {
                 throw Failure(code: "invalid-value", message: "'\(spelling)' is not a color (expected #RRGGBB or #RRGGBBAA)",
                               offset: objectOffset, pointer: pointer.appending(key: "color"))
             }
-            kind = typeName == "COLOR" ? .color(color) : .background(color)
-        default:
-            throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupTypeName.all.joined(separator: ", ")))",
-                          offset: objectOffset, pointer: pointer.appending(key: "type"))
+            kind = tag == .color ? .color(color) : .background(color)
         }
         // Fields given that the type does not take, in the order of their names.
         if alt != nil || color != nil || href != nil || src != nil || title != nil {
-            let isLink = typeName == "LINK", isImage = typeName == "IMAGE", isColor = typeName == "COLOR" || typeName == "BACKGROUND"
+            let isLink = tag == .link, isImage = tag == .image, isColor = tag == .color || tag == .background
             for (key, given, applies) in [("alt", alt != nil, isImage), ("color", color != nil, isColor), ("href", href != nil, isLink),
                                           ("src", src != nil, isImage), ("title", title != nil, isLink || isImage)] where given && !applies {
                 diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
@@ -322,7 +324,7 @@ struct MarkupJSONDecoder {
                 throw Failure(code: "invalid-image-range", message: "an IMAGE markup must cover exactly one U+FFFC",
                               offset: raw.offset, pointer: markupPointer)
             }
-            if let url = Self.url(of: raw.kind), case .rejected(let reason) = options.urlPolicy.check(url.value, for: url.use) {
+            if let url = raw.kind.url, case .rejected(let reason) = options.urlPolicy.check(url.value, for: url.use) {
                 diagnostics.append(.warning("unsafe-url", "\(raw.kind.name) markup dropped, text kept: \(reason)",
                     at: location(raw.offset, markupPointer)))
                 continue
@@ -361,14 +363,6 @@ struct MarkupJSONDecoder {
         let utf8 = text.utf8
         // U+FFFC is EF BF BC in UTF-8.
         return Array(utf8.dropFirst(start).prefix(3)) == [0xEF, 0xBF, 0xBC]
-    }
-
-    private static func url(of kind: MarkupKind) -> (value: String, use: URLPolicy.Use)? {
-        switch kind {
-        case .link(let target): (target.href, .link)
-        case .image(let image): (image.src, .image)
-        default: nil
-        }
     }
 
     private mutating func checkedImageSource(_ src: String, pointer: JSONPointer, offset: Int) -> String {

@@ -76,8 +76,8 @@ private struct Emitter: ~Copyable {
     private mutating func block(_ block: Block, index: Int) {
         openObject()
         key("type")
-        if let name = BlockTypeName.name(of: block.kind) {
-            output.plainString(name)
+        if let tag = block.kind.tag {
+            output.plainString(tag.rawValue)
         } else if case .heading(let level) = block.kind {
             output.string("H\(level)")
         }
@@ -110,12 +110,7 @@ private struct Emitter: ~Copyable {
             output.string(alignment.rawValue)
         }
         // Only links and images can be refused: most blocks have none, and keep their array.
-        let hasURLs = block.markups.contains { markup in
-            switch markup.kind {
-            case .link, .image: true
-            default: false
-            }
-        }
+        let hasURLs = block.markups.contains { $0.kind.url != nil }
         let markups = hasURLs ? block.markups.filter { keepsURL(of: $0, blockIndex: index) } : block.markups
         if !markups.isEmpty {
             key("markups")
@@ -136,12 +131,12 @@ private struct Emitter: ~Copyable {
         if options.prettyPrinted {
             openObject()
             key("type")
-            output.plainString(markup.kind.staticName)
+            output.raw(Self.quotedNames[markup.kind.canonicalRank])
             key("start")
         } else {
             // Markups are most of the output: compact output writes the fixed text before the
             // first number in one piece rather than six.
-            output.raw(Self.compactOpening(of: markup.kind))
+            output.raw(Self.compactOpenings[markup.kind.canonicalRank])
             indent += 1
         }
         output.integer(translator?[markup.range.start] ?? markup.range.start)
@@ -166,23 +161,11 @@ private struct Emitter: ~Copyable {
         close(UInt8(ascii: "}"), empty: false)
     }
 
-    /// `{"type":"KIND","start":`, as the compact writer spells it.
-    private static func compactOpening(of kind: MarkupKind) -> StaticString {
-        switch kind {
-        case .strong: #"{"type":"STRONG","start":"#
-        case .emphasis: #"{"type":"EM","start":"#
-        case .code: #"{"type":"CODE","start":"#
-        case .link: #"{"type":"LINK","start":"#
-        case .strike: #"{"type":"STRIKE","start":"#
-        case .underline: #"{"type":"UNDERLINE","start":"#
-        case .superscript: #"{"type":"SUP","start":"#
-        case .subscript: #"{"type":"SUB","start":"#
-        case .highlight: #"{"type":"HIGHLIGHT","start":"#
-        case .color: #"{"type":"COLOR","start":"#
-        case .background: #"{"type":"BACKGROUND","start":"#
-        case .image: #"{"type":"IMAGE","start":"#
-        }
-    }
+    /// `{"type":"KIND","start":` for each markup kind, by rank, as the compact writer spells it.
+    private static let compactOpenings: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#"{"type":"\#($0.rawValue)","start":"#.utf8) }
+
+    /// `"KIND"` for each markup kind, by rank.
+    private static let quotedNames: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#""\#($0.rawValue)""#.utf8) }
 
     private mutating func imageFields(_ image: ImageSource, pointer: String?) {
         key("src")
@@ -204,14 +187,7 @@ private struct Emitter: ~Copyable {
 
     /// Inline links and images must pass the URL policy; a rejected one is dropped, text kept.
     private mutating func keepsURL(of markup: Markup, blockIndex: Int) -> Bool {
-        let url: String
-        let use: URLPolicy.Use
-        switch markup.kind {
-        case .link(let target): (url, use) = (target.href, .link)
-        case .image(let image): (url, use) = (image.src, .image)
-        default: return true
-        }
-        guard case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
+        guard let (url, use) = markup.kind.url, case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
         diagnostics.append(.warning(
             "unsafe-url",
             "\(markup.kind.name) \(markup.range) dropped from /paragraphs/\(blockIndex): \(reason)"))

@@ -25,11 +25,7 @@ struct MarkdownBlockEmitter {
 
     mutating func write(_ block: Block, index: Int) {
         separate(from: previous, to: block)
-        let isItem: Bool
-        switch block.kind {
-        case .unorderedListItem, .orderedListItem: isItem = true
-        default: isItem = false
-        }
+        let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
         if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
@@ -90,12 +86,7 @@ struct MarkdownBlockEmitter {
     /// item and its own content (an item may begin with at most one blank line).
     private mutating func separate(from previous: Block?, to block: Block) {
         guard let previous else { return }
-        switch previous.kind {
-        case .unorderedListItem, .orderedListItem:
-            if previous.text.isEmpty && block.depth > previous.depth { return }
-        default:
-            break
-        }
+        if previous.kind.isListItem && previous.text.isEmpty && block.depth > previous.depth { return }
         let start = out.count
         for _ in 0..<min(previous.quoteDepth, block.quoteDepth) { out.append(contentsOf: "> ".utf8) }
         trimTrailingSpaces(after: start)
@@ -273,12 +264,7 @@ struct MarkdownBlockEmitter {
         let read = MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).readChecked(inline, tagCache: &tagCache).value
         var expected = block.markups
         if !allowsHTML {
-            expected.removeAll { markup in
-                switch markup.kind {
-                case .strong, .emphasis, .link, .code, .image: false
-                default: true
-                }
-            }
+            expected.removeAll { !$0.kind.hasCommonMarkSyntax }
         }
         let blocks = read.blocks
         if blocks.count == 1, case .image(let image) = blocks[0].kind {

@@ -300,7 +300,9 @@ struct MarkdownInlineRenderer {
                 delimiter = .link
                 if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkStart)) }
                 write("[")
-            default:
+            case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image:
+                // Kinds CommonMark has no syntax for, as inline HTML (images never get here:
+                // they are written where their U+FFFC stands).
                 delimiter = .tag(HTMLInlineRenderer.endTag(kind))
                 write(HTMLInlineRenderer.startTag(kind))
             }

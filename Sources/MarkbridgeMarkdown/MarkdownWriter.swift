@@ -47,24 +47,13 @@ public struct MarkdownWriter: Sendable {
     private func safe(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
         // Most blocks have no link or image that the policy refuses: they are not copied.
         let refuses = block.markups.contains { markup in
-            switch markup.kind {
-            case .link(let target): if case .rejected = options.urlPolicy.check(target.href, for: .link) { return true }
-            case .image(let image): if case .rejected = options.urlPolicy.check(image.src, for: .image) { return true }
-            default: break
-            }
-            return false
+            guard let (url, use) = markup.kind.url, case .rejected = options.urlPolicy.check(url, for: use) else { return false }
+            return true
         }
         guard refuses else { return block }
         var copy = block
         copy.markups = block.markups.filter { markup in
-            let url: String
-            let use: URLPolicy.Use
-            switch markup.kind {
-            case .link(let target): (url, use) = (target.href, .link)
-            case .image(let image): (url, use) = (image.src, .image)
-            default: return true
-            }
-            guard case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
+            guard let (url, use) = markup.kind.url, case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
             emitter.diagnostics.append(.warning("unsafe-url", "\(markup.kind.name) \(markup.range) in block \(index) not written: \(reason)"))
             return false
         }

@@ -115,7 +115,7 @@ public struct DocumentGenerator {
             if !staysInList { listDepth = -1 }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule: break
-            default: block.markups = markups(over: block.text)
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem: block.markups = markups(over: block.text)
             }
             block.canonicalize()
             blocks.append(block)

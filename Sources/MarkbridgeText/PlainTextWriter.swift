@@ -15,11 +15,7 @@ public struct PlainTextWriter: Sendable {
         var previousWasListItem = false
         var replacedControls: [(block: Int, count: Int)] = []
         for (index, block) in document.blocks.enumerated() {
-            let isListItem: Bool
-            switch block.kind {
-            case .unorderedListItem, .orderedListItem: isListItem = true
-            default: isListItem = false
-            }
+            let isListItem = block.kind.isListItem
             let text = Self.visibleText(block)
             if case .image = block.kind, text.isEmpty { continue }
             if !out.isEmpty { out.append(contentsOf: isListItem && previousWasListItem ? [0x0A] : [0x0A, 0x0A]) }
@@ -29,7 +25,7 @@ public struct PlainTextWriter: Sendable {
             switch block.kind {
             case .unorderedListItem: marker = "• "
             case .orderedListItem(let number): marker = "\(number). "
-            default: marker = ""
+            case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: marker = ""
             }
             // Continuation lines hang under the text, one space per character of the marker.
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
@@ -94,7 +90,7 @@ public struct PlainTextWriter: Sendable {
         switch block.kind {
         case .horizontalRule: return "* * *"
         case .image(let image): return block.text.isEmpty ? (image.alt ?? "") : block.text
-        default: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem: break
         }
         let images = block.markups.compactMap { markup -> (Int, String)? in
             if case .image(let image) = markup.kind { return (markup.range.start, image.alt ?? "") }
