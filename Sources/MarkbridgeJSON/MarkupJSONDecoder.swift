@@ -3,7 +3,7 @@ import MarkbridgeIR
 
 /// A markup as read, before the document's offset unit is known (`offsetUnit` may come after
 /// `paragraphs`), with the byte offsets needed to point at it later.
-private struct PendingMarkup {
+struct PendingMarkup {
     var kind: MarkupKind
     var start: Int
     var end: Int
@@ -12,7 +12,7 @@ private struct PendingMarkup {
     var endOffset: Int
 }
 
-private struct PendingBlock {
+struct PendingBlock {
     var block: Block
     var markups: [PendingMarkup]
 }
@@ -20,9 +20,9 @@ private struct PendingBlock {
 /// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
 /// translates and validates the markups once the offset unit is known.
 struct MarkupJSONDecoder {
-    private var scanner: JSONScanner
-    private let options: MarkupJSONReader.Options
-    private var diagnostics: [Diagnostic] = []
+    var scanner: JSONScanner
+    let options: MarkupJSONReader.Options
+    var diagnostics: [Diagnostic] = []
     private var lineIndex: LineIndex?
 
     init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
@@ -277,111 +277,6 @@ struct MarkupJSONDecoder {
                              startOffset: start.offset, endOffset: end.offset)
     }
 
-    // MARK: Validation once the unit is known
-
-    private mutating func resolve(_ entry: PendingBlock, unit: OffsetUnit, pointer: JSONPointer) throws(Failure) -> Block {
-        var block = entry.block
-        let text = block.text
-        let length = OffsetTranslator.length(of: text, in: unit)
-        let translator = unit == .utf16 ? nil : OffsetTranslator(
-            text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
-        // Only astral scalars (4-byte UTF-8) become surrogate pairs, so only their presence needs
-        // the UTF-16 view that split checks index into.
-        let units = unit == .utf16 && !entry.markups.isEmpty && OffsetTranslator.hasAstralScalars(text) ? Array(text.utf16) : []
-        var markups: [Markup] = []
-        var linkIndices: [(index: Int, range: TextRange)] = []
-        markups.reserveCapacity(entry.markups.count)
-        for (index, raw) in entry.markups.enumerated() {
-            let markupPointer = pointer.markup(index)
-            guard raw.end >= raw.start else {
-                throw Failure(code: "end-before-start", message: "end \(raw.end) is before start \(raw.start)",
-                              offset: raw.endOffset, pointer: markupPointer.appending(key: "end"))
-            }
-            func check(_ field: String, _ value: Int, _ offset: Int) throws(Failure) {
-                if value > length {
-                    throw Failure(code: "offset-out-of-range",
-                                  message: "\(field) \(value) is past the end of the text (\(length) \(Self.unitName(unit)))",
-                                  offset: offset, pointer: markupPointer.appending(key: field))
-                }
-                let splits = if let translator { translator[value] == nil } else {
-                    value > 0 && value < units.count && UTF16.isLeadSurrogate(units[value - 1]) && UTF16.isTrailSurrogate(units[value])
-                }
-                if splits {
-                    throw Failure(code: "offset-splits-character",
-                                  message: "\(field) \(value) splits \(unit == .utf8 ? "a UTF-8 sequence" : "a surrogate pair")",
-                                  offset: offset, pointer: markupPointer.appending(key: field))
-                }
-            }
-            try check("start", raw.start, raw.startOffset)
-            try check("end", raw.end, raw.endOffset)
-            let range = TextRange(start: translator?[raw.start] ?? raw.start, end: translator?[raw.end] ?? raw.end)
-            if range.isEmpty {
-                diagnostics.append(.warning("empty-markup", "empty \(raw.kind.name) markup at \(raw.start) dropped",
-                    at: location(raw.offset, markupPointer)))
-                continue
-            }
-            if case .image = raw.kind, !Self.coversObjectReplacement(text, range) {
-                throw Failure(code: "invalid-image-range", message: "an IMAGE markup must cover exactly one U+FFFC",
-                              offset: raw.offset, pointer: markupPointer)
-            }
-            if let url = raw.kind.url, case .rejected(let reason) = options.urlPolicy.check(url.value, for: url.use) {
-                diagnostics.append(.warning("unsafe-url", "\(raw.kind.name) markup dropped, text kept: \(reason)",
-                    at: location(raw.offset, markupPointer)))
-                continue
-            }
-            if case .link = raw.kind { linkIndices.append((index, range)) }
-            markups.append(Markup(raw.kind, range))
-        }
-        try checkLinksDoNotOverlap(linkIndices, entry: entry, pointer: pointer)
-        block.markups = markups
-        block.canonicalize()
-        return block
-    }
-
-    /// Two links over the same text have no meaning in any output format, so they are refused;
-    /// the error points at the later of the two in the input.
-    private func checkLinksDoNotOverlap(
-        _ links: [(index: Int, range: TextRange)], entry: PendingBlock, pointer: JSONPointer
-    ) throws(Failure) {
-        guard links.count > 1 else { return }
-        let sorted = links.sorted { $0.range.start < $1.range.start }
-        var furthest = sorted[0]
-        for link in sorted.dropFirst() {
-            if link.range.start < furthest.range.end {
-                let later = max(link.index, furthest.index)
-                let (laterRange, otherRange) = later == link.index ? (link.range, furthest.range) : (furthest.range, link.range)
-                throw Failure(code: "overlapping-links",
-                              message: "LINK \(laterRange) overlaps LINK \(otherRange)",
-                              offset: entry.markups[later].offset, pointer: pointer.markup(later))
-            }
-            if link.range.end > furthest.range.end { furthest = link }
-        }
-    }
-
-    private static func coversObjectReplacement(_ text: String, _ range: TextRange) -> Bool {
-        guard range.length == 1, let start = OffsetTranslator.utf8Offset(ofUTF16: range.start, in: text) else { return false }
-        let utf8 = text.utf8
-        // U+FFFC is EF BF BC in UTF-8.
-        return Array(utf8.dropFirst(start).prefix(3)) == [0xEF, 0xBF, 0xBC]
-    }
-
-    private mutating func checkedImageSource(_ src: String, pointer: JSONPointer, offset: Int) -> String {
-        switch options.urlPolicy.check(src, for: .image) {
-        case .allowed(let cleaned): return cleaned
-        case .rejected(let reason):
-            diagnostics.append(.warning("unsafe-url", "image source dropped: \(reason)", at: location(offset, pointer)))
-            return ""
-        }
-    }
-
-    private static func unitName(_ unit: OffsetUnit) -> String {
-        switch unit {
-        case .utf16: "UTF-16 code units"
-        case .scalar: "Unicode scalars"
-        case .utf8: "UTF-8 bytes"
-        }
-    }
-
     // MARK: Helpers
 
     private mutating func boundedDepth(_ pointer: JSONPointer) throws(Failure) -> Int {
@@ -393,11 +288,11 @@ struct MarkupJSONDecoder {
         return value
     }
 
-    private func failure(_ code: String, _ message: String, _ pointer: JSONPointer) -> Failure {
+    func failure(_ code: String, _ message: String, _ pointer: JSONPointer) -> Failure {
         scanner.failure(code, message, pointer)
     }
 
-    private mutating func location(_ offset: Int, _ pointer: JSONPointer) -> SourceLocation {
+    mutating func location(_ offset: Int, _ pointer: JSONPointer) -> SourceLocation {
         let index = lineIndex ?? LineIndex(scanner.bytes)
         lineIndex = index
         return index.location(ofByte: offset, jsonPointer: pointer.description)
