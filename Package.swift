@@ -88,10 +88,6 @@ let package = Package(
             dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures", "Conformance"]
         ),
-        .testTarget(
-            name: "MarkbridgeCLITests",
-            dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"]),
     ]
 )
