@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -88,10 +88,6 @@ let package = Package(
             dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures", "Conformance"]
         ),
-        .testTarget(
-            name: "MarkbridgeCLITests",
-            dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"]),
     ]
 )

@@ -25,8 +25,7 @@ struct ConvertCommand {
     static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, standalone, unknownElements,
                         lossy, markdownHTML, MarkbridgeCommandLine.helpSpec]
 
-    static let usage = "markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] "
-        + "[-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]"
+    static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<file>")
 
     static func help(_ registry: FormatRegistry) -> String {
         var specs = specs

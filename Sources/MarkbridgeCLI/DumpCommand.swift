@@ -10,7 +10,8 @@ struct DumpCommand {
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     static let specs = [htmlTree, fragment, lossy, MarkbridgeCommandLine.helpSpec]
 
-    static let usage = "markbridge dump --html-tree [--fragment] [--lossy] [<file>]"
+    /// `--html-tree` shows as required; `run` checks it, not the parser, since `--help` needs no `--html-tree`.
+    static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [htmlTree], positional: "<file>")
 
     static func help() -> String {
         HelpFormatter(

@@ -31,6 +31,17 @@ struct HelpFormatter {
         return indented + "\n" + String(repeating: " ", count: gutter) + help + "\n"
     }
 
+    /// A command's usage line, made from its option table so that it cannot leave an option out:
+    /// the options in table order, each by its long name (`[--to <format>]`, `[--pretty]`), those in
+    /// `required` without brackets, then the optional `positional`. The help flag is left out, as
+    /// swift-argument-parser leaves it out.
+    static func usage(_ command: String, options specs: [OptionSpec], required: [OptionSpec] = [], positional: String) -> String {
+        let options = specs.filter { $0.key != MarkbridgeCommandLine.helpSpec.key }.map { spec in
+            spec.usage(isRequired: required.contains { $0.key == spec.key })
+        }
+        return ([command] + options + ["[\(positional)]"]).joined(separator: " ")
+    }
+
     static func optionRows(_ specs: [OptionSpec]) -> [(label: String, help: String)] {
         specs.map { spec in
             (spec.synopsis, spec.help + (spec.defaultValue.map { " (default: \($0))" } ?? ""))

@@ -16,9 +16,16 @@ struct OptionSpec {
     /// The long spelling, which is the key parsed values are stored under.
     var key: String { names.last ?? "" }
 
-    /// As help and usage lines spell it: `-o, --output <file>`.
+    /// As help lines and errors spell it: `-o, --output <file>`.
     var synopsis: String {
         names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "")
+    }
+
+    /// As a usage line spells it, by the long name: `[--output <file>]`, or `--output <file>` when
+    /// the command requires it.
+    func usage(isRequired: Bool) -> String {
+        let option = key + (valueName.map { " <\($0)>" } ?? "")
+        return isRequired ? option : "[\(option)]"
     }
 }
 

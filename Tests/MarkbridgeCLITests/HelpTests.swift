@@ -27,7 +27,7 @@ struct HelpTests {
         Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard
         output. Diagnostics (anything dropped or changed) go to standard error.
 
-        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [-o <file>] [--diagnostics <style>] [--strict] [--base-url <url>] [--standalone] [<file>]
+        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [<file>]
 
         ARGUMENTS:
           <file>                The input file, or '-' for standard input. (default: -)

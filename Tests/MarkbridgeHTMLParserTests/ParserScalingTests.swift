@@ -25,9 +25,16 @@ struct ParserScalingTests {
     @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
     func linear(shape: Int) {
         let (name, make) = Self.shapes[shape]
+        // A parse that throws stops early and would time as linear: it fails the test instead.
+        var failure: (any Error)?
         let ratios = LinearTime.ratios(small: Array(make(10_000).utf8), large: Array(make(20_000).utf8)) { bytes in
-            _ = try? HTMLParser().parseFragment(bytes)
+            do {
+                _ = try HTMLParser().parseFragment(bytes)
+            } catch {
+                failure = error
+            }
         }
+        #expect(failure == nil, "\(name): the parse threw")
         #expect(ratios.contains { $0 < 2.5 }, "\(name): time ratios for 2n against n were \(ratios)")
     }
 
