@@ -75,6 +75,7 @@ extension String {
         func object(_ keys: Int) -> [UInt8] {
             Array((#"{"version":1,"paragraphs":[],"# + (0..<keys).map { "\"k\($0)\":1" }.joined(separator: ",") + "}").utf8)
         }
+        #expect(throws: Never.self) { try MarkupJSONReader().read(object(40_000)) }
         let ratios = LinearTime.ratios(small: object(10_000), large: object(40_000), limit: 6) { bytes in
             _ = try? MarkupJSONReader().read(bytes)
         }
