@@ -65,8 +65,11 @@ public struct CommandResult: Hashable, Sendable {
 /// The exit codes the README documents.
 public enum ExitCode {
     public static let success: Int32 = 0
-    /// The input could not be converted, or `--strict` met a diagnostic.
+    /// The input could not be converted, or `--strict` met a diagnostic; for `batch`, some
+    /// records were dead-lettered.
     public static let conversionFailed: Int32 = 1
     /// The command line was wrong (sysexits' EX_USAGE).
     public static let usage: Int32 = 64
+    /// An input could not be read or an output written (sysexits' EX_IOERR).
+    public static let ioFailure: Int32 = 74
 }

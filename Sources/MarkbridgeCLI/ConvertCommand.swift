@@ -94,34 +94,9 @@ struct ConvertCommand {
                 throw UsageError(message: "Unknown output format '\(targetName)' (expected one of: \(registry.writableNames.joined(separator: ", ")))")
             }
             target = format
-            options = ConversionOptions(prettyPrinted: parsed.isSet(ConvertCommand.pretty))
-            if let unit = parsed.value(ConvertCommand.offsets) {
-                guard let parsedUnit = OffsetUnit(rawValue: unit) else {
-                    throw UsageError(message: "Unknown offset unit '\(unit)' (expected one of: utf16, scalar, utf8)")
-                }
-                options.offsetUnit = parsedUnit
-            }
-            if parsed.isSet(ConvertCommand.unsafeURLs) { options.urlPolicy = .unrestricted }
-            if let base = parsed.value(ConvertCommand.baseURL) {
-                guard URLPolicy.scheme(of: base) != nil else {
-                    throw UsageError(message: "--base-url must be an absolute URL, not '\(base)'")
-                }
-                options.baseURL = base
-            }
+            options = try ConversionOptionParsing.options(parsed)
+            options.prettyPrinted = parsed.isSet(ConvertCommand.pretty)
             options.standalone = parsed.isSet(ConvertCommand.standalone)
-            options.repairsInvalidUTF8 = parsed.isSet(ConvertCommand.lossy)
-            if let policy = parsed.value(ConvertCommand.markdownHTML) {
-                guard let parsedPolicy = MarkdownWriter.HTMLPolicy(rawValue: policy) else {
-                    throw UsageError(message: "Unknown policy '\(policy)' for --markdown-html (expected one of: keep, drop)")
-                }
-                options.markdownHTML = parsedPolicy
-            }
-            if let policy = parsed.value(ConvertCommand.unknownElements) {
-                guard let parsedPolicy = HTMLReader.UnknownElementPolicy(rawValue: policy) else {
-                    throw UsageError(message: "Unknown policy '\(policy)' for --unknown-elements (expected one of: unwrap, drop)")
-                }
-                options.unknownElements = parsedPolicy
-            }
             let style = parsed.value(ConvertCommand.diagnostics) ?? "text"
             guard let parsedStyle = DiagnosticStyle(rawValue: style) else {
                 throw UsageError(message: "Unknown diagnostics style '\(style)' (expected one of: text, json)")

@@ -23,10 +23,19 @@ public enum MarkbridgeCommandLine {
             return ConvertCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
         case DumpCommand.name:
             return DumpCommand(io: io).run(Array(arguments.dropFirst()))
+        case BatchCommand.name:
+            return usageFailure("'batch' streams its output: run it through runStreaming(_:)", usage: BatchCommand.usage, helpCommand: "markbridge help batch")
         default:
             let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
             return usageFailure(message, usage: rootUsage, helpCommand: "markbridge help")
         }
+    }
+
+    /// Runs a command line whose output is streamed rather than held (`batch`), writing to the
+    /// process's own standard output and error; its exit status. Other subcommands run as `run`.
+    public static func runStreaming(_ arguments: [String], registry: FormatRegistry = .standard) async -> Int32? {
+        guard arguments.first == BatchCommand.name else { return nil }
+        return await BatchCommand(registry: registry).run(Array(arguments.dropFirst()))
     }
 
     static let rootUsage = "markbridge <subcommand>"
@@ -38,6 +47,7 @@ public enum MarkbridgeCommandLine {
             options: HelpFormatter.optionRows([versionSpec, helpSpec]),
             subcommands: [
                 (ConvertCommand.name, ConvertCommand.summary),
+                (BatchCommand.name, BatchCommand.summary),
                 (DumpCommand.name, DumpCommand.summary),
                 ("help", "Show subcommand help information."),
             ],
@@ -53,6 +63,8 @@ public enum MarkbridgeCommandLine {
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(ConvertCommand.help(registry).utf8))
         case DumpCommand.name?:
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(DumpCommand.help().utf8))
+        case BatchCommand.name?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(BatchCommand.help(registry).utf8))
         case let other?:
             return usageFailure("Unknown subcommand '\(other)'", usage: rootUsage, helpCommand: "markbridge help")
         }

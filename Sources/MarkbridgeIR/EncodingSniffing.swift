@@ -21,11 +21,13 @@ public enum EncodingSniffing {
         if sample.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (.utf32BigEndian, "it begins with a UTF-32BE byte-order mark") }
         if sample.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, "it begins with a UTF-16LE byte-order mark") }
         if sample.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, "it begins with a UTF-16BE byte-order mark") }
-        // Most inputs have no NUL at all: one scan says so.
-        guard sample.count >= 4, sample.contains(0) else { return nil }
+        // Most inputs have no NUL at all: one scan says so. A few NULs in a short text are too
+        // little to tell a pattern from chance: eight Latin characters of UTF-16 have eight.
+        guard sample.count >= 16, sample.contains(0) else { return nil }
         var nulsByPosition = [0, 0, 0, 0]
         let units = sample.count / 4 * 4
         for (offset, byte) in sample.prefix(units).enumerated() where byte == 0 { nulsByPosition[offset % 4] += 1 }
+        guard nulsByPosition.reduce(0, +) >= 8 else { return nil }
         let quarter = units / 4
         func share(_ positions: [Int]) -> Int { positions.reduce(0) { $0 + nulsByPosition[$1] } * 100 / (quarter * positions.count) }
         let shown = "\(nulsByPosition.reduce(0, +)) of its first \(units) bytes are NUL, in the pattern of"

@@ -1,0 +1,221 @@
+import Foundation
+import Markbridge
+
+/// `markbridge batch`: converts one field of every record of JSON Lines input, on every core,
+/// in input order, isolating every bad record in a dead-letter file.
+struct BatchCommand {
+    static let name = "batch"
+    static let summary = "Convert one field of every record of JSON Lines input, in parallel."
+
+    static let field = OptionSpec(["--field"], value: "name", help: "The field of each record to convert (a string).")
+    static let from = OptionSpec(["--from"], value: "format", help: "The format of the field.")
+    static let to = OptionSpec(["--to"], value: "format", help: "The format to convert to.", default: "json")
+    static let into = OptionSpec(["--into"], value: "name", help: "The field that gets the result. (default: --field)")
+    static let embed = OptionSpec(["--embed"], value: "how",
+                                  help: "A JSON result goes in as a JSON value or as a string: json or string.", default: "json")
+    static let idField = OptionSpec(["--id-field"], value: "name", help: "The field that names a record in dead letters and diagnostics.", default: "id")
+    static let jobs = OptionSpec(["--jobs"], value: "n", help: "Records converted at once. (default: the number of cores)")
+    static let output = OptionSpec(["-o", "--output"], value: "file", help: "Write to <file>, atomically, with a checkpoint for --resume.")
+    static let deadLetter = OptionSpec(["--dead-letter"], value: "file", help: "Write records that could not be converted to <file>, one JSON object a line.")
+    static let diagnostics = OptionSpec(["--diagnostics"], value: "file", help: "Write every record's diagnostics to <file>, one JSON object a record.")
+    static let maxRecordBytes = OptionSpec(["--max-record-bytes"], value: "n", help: "Dead-letter records longer than <n> bytes.", default: "16777216")
+    static let resume = OptionSpec(["--resume"], help: "Go on from the checkpoint a stopped run left beside --output.")
+    static let summaryStyle = OptionSpec(["--summary"], value: "style", help: "The closing summary on standard error: text or json.", default: "text")
+    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, resume, summaryStyle]
+        + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
+
+    static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
+
+    static func help(_ registry: FormatRegistry) -> String {
+        HelpFormatter(
+            overview: summary,
+            discussion: """
+                Reads JSON Lines from each <file> (or standard input), converts the --field of every record and
+                writes the record with the result in --into, every other byte as it was, in input order. Records
+                that cannot be converted go to --dead-letter with their line number, byte offset, id and error.
+                Exit status: 0 all converted, 1 some dead-lettered, 64 usage, 74 an input or output failed.
+                """,
+            usage: usage,
+            arguments: [("<file>", "A JSON Lines input, or '-' for standard input. (default: -)")],
+            options: HelpFormatter.optionRows(specs)
+        ).render()
+    }
+
+    let registry: FormatRegistry
+
+    /// Where the command writes what people read: progress and the summary.
+    var standardError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+
+    /// Runs the command; its exit status.
+    func run(_ arguments: [String]) async -> Int32 {
+        let plan: Plan
+        do throws(UsageError) {
+            let parsed = try ParsedArguments(arguments, specs: Self.specs)
+            if parsed.isSet(MarkbridgeCommandLine.helpSpec) {
+                FileHandle.standardOutput.write(Data(Self.help(registry).utf8))
+                return ExitCode.success
+            }
+            plan = try Plan(parsed, registry: registry)
+        } catch {
+            standardError(MarkbridgeCommandLine.usageFailure(error.message, usage: Self.usage, helpCommand: "markbridge help batch").standardError)
+            return ExitCode.usage
+        }
+        do {
+            return try await execute(plan)
+        } catch let error as BatchIOError {
+            standardError("Error: \(TerminalText.line(error.description))\n")
+            return ExitCode.ioFailure
+        } catch {
+            standardError("Error: \(TerminalText.line("\(error)"))\n")
+            return ExitCode.ioFailure
+        }
+    }
+
+    /// A checked command line: everything needed to run.
+    struct Plan {
+        var inputs: [String]
+        var converter: BatchRecordConverter
+        var jobs: Int
+        var outputPath: String?
+        var deadLetterPath: String?
+        var diagnosticsPath: String?
+        var resumes: Bool
+        var summaryIsJSON: Bool
+        /// What shapes the output, for the checkpoint.
+        var settings: [String]
+
+        init(_ parsed: ParsedArguments, registry: FormatRegistry) throws(UsageError) {
+            inputs = parsed.positionals.isEmpty ? ["-"] : parsed.positionals
+            if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "Standard input ('-') can be read once") }
+            guard let field = parsed.value(BatchCommand.field) else { throw UsageError(message: "Missing --field: which field of each record to convert") }
+            guard let sourceName = parsed.value(BatchCommand.from) else { throw UsageError(message: "Missing --from: the format of the field") }
+            guard let source = registry.format(named: sourceName), source.reader != nil else {
+                throw UsageError(message: "Unknown input format '\(sourceName)' (expected one of: \(registry.readableNames.joined(separator: ", ")))")
+            }
+            let targetName = parsed.value(BatchCommand.to) ?? "json"
+            guard let target = registry.format(named: targetName), target.writer != nil else {
+                throw UsageError(message: "Unknown output format '\(targetName)' (expected one of: \(registry.writableNames.joined(separator: ", ")))")
+            }
+            let embed = parsed.value(BatchCommand.embed) ?? "json"
+            guard embed == "json" || embed == "string" else { throw UsageError(message: "Unknown value '\(embed)' for --embed (expected one of: json, string)") }
+            var jobs = ProcessInfo.processInfo.activeProcessorCount
+            if let text = parsed.value(BatchCommand.jobs) {
+                guard let value = Int(text), value > 0 else { throw UsageError(message: "--jobs needs a positive whole number, not '\(text)'") }
+                jobs = value
+            }
+            self.jobs = jobs
+            var maxRecordBytes = 16 << 20
+            if let text = parsed.value(BatchCommand.maxRecordBytes) {
+                guard let value = Int(text), value > 0 else { throw UsageError(message: "--max-record-bytes needs a positive whole number, not '\(text)'") }
+                maxRecordBytes = value
+            }
+            let options = try ConversionOptionParsing.options(parsed)
+            let into = parsed.value(BatchCommand.into) ?? field
+            let idField = parsed.value(BatchCommand.idField) ?? "id"
+            outputPath = parsed.value(BatchCommand.output).flatMap { $0 == "-" ? nil : $0 }
+            deadLetterPath = parsed.value(BatchCommand.deadLetter)
+            diagnosticsPath = parsed.value(BatchCommand.diagnostics)
+            resumes = parsed.isSet(BatchCommand.resume)
+            if resumes {
+                guard outputPath != nil else { throw UsageError(message: "--resume needs --output: the checkpoint lives beside the output file") }
+                guard !inputs.contains("-") else { throw UsageError(message: "--resume needs input files: standard input cannot be read again") }
+            }
+            let style = parsed.value(BatchCommand.summaryStyle) ?? "text"
+            guard style == "text" || style == "json" else { throw UsageError(message: "Unknown summary style '\(style)' (expected one of: text, json)") }
+            summaryIsJSON = style == "json"
+            converter = BatchRecordConverter(
+                converter: Converter(registry: registry, options: options), source: source.name, target: target.name, field: field, into: into,
+                embedsJSON: target.name == "json" && embed == "json", idField: idField, maxRecordBytes: maxRecordBytes,
+                keepsDiagnostics: diagnosticsPath != nil, inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
+            settings = [source.name, target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)"]
+        }
+    }
+
+    private func execute(_ plan: Plan) async throws -> Int32 {
+        let started = ContinuousClock.now
+        var checkpoint: BatchCheckpoint?
+        if plan.resumes, let outputPath = plan.outputPath {
+            checkpoint = try BatchCheckpoint.load(for: outputPath)
+            if let checkpoint {
+                guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)) else {
+                    throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
+                }
+            }
+        }
+        let output = try plan.outputPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.outputBytes) } ?? BatchFile()
+        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.deadLetterBytes) }
+        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.diagnosticsBytes) }
+        var counts = checkpoint?.counts ?? BatchCounts()
+        let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
+        let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
+        let totalBytes = plan.inputs.contains("-") ? nil : inputIdentity.reduce(0) { $0 + $1.size }
+        let input = BatchInput(paths: plan.inputs, start: start, pieceBytes: 256 << 10, maxRecordBytes: plan.converter.maxRecordBytes)
+        let converter = plan.converter
+        var progress = BatchProgress(totalBytes: totalBytes, alreadyDone: counts, report: standardError)
+        var lastCheckpoint = ContinuousClock.now
+        for try await piece in OrderedConcurrentMap(input, window: plan.jobs, transform: { converter.convert($0) }) {
+            try output.write(piece.output)
+            if let deadLetters { try deadLetters.write(piece.deadLetters) } else { reportDeadLetters(piece.deadLetters) }
+            try diagnostics?.write(piece.diagnostics)
+            counts.add(piece.counts)
+            progress.update(counts)
+            if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
+                try save(checkpointAt: piece.end, counts: counts, plan: plan, inputs: inputIdentity, outputPath: outputPath,
+                         files: (output, deadLetters, diagnostics))
+                lastCheckpoint = .now
+            }
+        }
+        try output.finish()
+        try deadLetters?.finish()
+        try diagnostics?.finish()
+        if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
+        progress.finish()
+        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON))
+        return counts.deadLettered == 0 ? ExitCode.success : ExitCode.conversionFailed
+    }
+
+    private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
+                      files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?)) throws(BatchIOError) {
+        try files.output.sync()
+        try files.deadLetters?.sync()
+        try files.diagnostics?.sync()
+        try BatchCheckpoint(settings: plan.settings, inputs: inputs, position: position, outputBytes: files.output.written,
+                            deadLetterBytes: files.deadLetters?.written ?? 0, diagnosticsBytes: files.diagnostics?.written ?? 0,
+                            counts: counts).save(for: outputPath)
+    }
+
+    /// Without --dead-letter, each failed record is one line on standard error.
+    private func reportDeadLetters(_ lines: [UInt8]) {
+        guard !lines.isEmpty else { return }
+        for line in lines.split(separator: 0x0A) {
+            guard let letter = try? JSONDecoder().decode(DeadLetter.self, from: Data(line)) else { continue }
+            standardError("\(TerminalText.line(letter.file)):\(letter.line): error: \(TerminalText.line(letter.message)) [\(letter.code)]\n")
+        }
+    }
+
+    private struct DeadLetter: Decodable {
+        var file: String
+        var line: Int
+        var code: String
+        var message: String
+    }
+
+    /// One line, for people (`--summary text`) or for tools (`--summary json`).
+    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(counts.records) / seconds : 0
+        let megabytes = seconds > 0 ? Double(counts.inputBytes) / seconds / 1_000_000 : 0
+        if asJSON {
+            func object(_ counts: [String: Int]) -> String {
+                "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+            }
+            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics)),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds))}"# + "\n"
+        }
+        var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
+        if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }
+        if counts.blankLines > 0 { line += ", \(counts.blankLines) blank line\(counts.blankLines == 1 ? "" : "s") skipped" }
+        if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
+        line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
+        return line + "\n"
+    }
+}

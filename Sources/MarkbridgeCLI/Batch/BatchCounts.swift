@@ -1,0 +1,26 @@
+/// What a batch did, counted: records by outcome, failures and diagnostics by code. Added up
+/// piece by piece, kept in the checkpoint, reported in the summary.
+struct BatchCounts: Codable, Hashable, Sendable {
+    var records = 0
+    var converted = 0
+    var deadLettered = 0
+    var blankLines = 0
+    var inputBytes = 0
+    var failures: [String: Int] = [:]
+    var diagnostics: [String: Int] = [:]
+
+    mutating func add(_ other: BatchCounts) {
+        records += other.records
+        converted += other.converted
+        deadLettered += other.deadLettered
+        blankLines += other.blankLines
+        inputBytes += other.inputBytes
+        failures.merge(other.failures, uniquingKeysWith: +)
+        diagnostics.merge(other.diagnostics, uniquingKeysWith: +)
+    }
+
+    /// `code n, code n`, most frequent first (ties by code), for the summary line.
+    static func listing(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}

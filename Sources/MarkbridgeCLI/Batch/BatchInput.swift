@@ -1,0 +1,174 @@
+import Foundation
+
+/// A piece of batch input: whole lines of one file, or one line too long to hold.
+enum BatchInputPiece: Sendable {
+    case lines(BatchLines)
+    case oversized(OversizedLine)
+}
+
+/// Consecutive whole lines of one input (the last may lack its line feed at the end of input).
+struct BatchLines: Sendable {
+    var file: Int
+    /// The 1-based number of the first line, and its byte offset in its input.
+    var firstLine: Int
+    var firstOffset: Int
+    var bytes: [UInt8]
+}
+
+/// A line longer than the record limit: it is never held, only measured, and its first bytes
+/// kept for the dead letter.
+struct OversizedLine: Sendable {
+    var file: Int
+    var line: Int
+    var offset: Int
+    var length: Int
+    var prefix: [UInt8]
+}
+
+/// Where reading stands: the input, the byte offset in it, and the number of the next line.
+struct BatchPosition: Codable, Hashable, Sendable {
+    var file: Int
+    var offset: Int
+    var line: Int
+}
+
+/// The inputs of a batch read as pieces of whole lines, about `pieceBytes` each, from a
+/// position (the start, or a checkpoint's). An input is a file path, or `-` for standard input.
+struct BatchInput: AsyncSequence, Sendable {
+    typealias Element = BatchInputPiece
+
+    let paths: [String]
+    let start: BatchPosition
+    let pieceBytes: Int
+    let maxRecordBytes: Int
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(input: self)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let input: BatchInput
+        var position: BatchPosition
+        var handle: FileHandle?
+        /// Bytes read past the last complete line.
+        var pending: [UInt8] = []
+        var pendingOffset = 0
+        var atEnd = false
+
+        init(input: BatchInput) {
+            self.input = input
+            position = input.start
+        }
+
+        mutating func next() async throws -> BatchInputPiece? {
+            while position.file < input.paths.count {
+                if handle == nil { try open() }
+                if let piece = try nextPiece() { return piece }
+                // This input is done: the next one starts at its beginning.
+                try? handle?.close()
+                handle = nil
+                position = BatchPosition(file: position.file + 1, offset: 0, line: 1)
+                pending = []
+                lastLineFeed = nil
+                atEnd = false
+            }
+            return nil
+        }
+
+        private mutating func open() throws {
+            let path = input.paths[position.file]
+            if path == "-" {
+                handle = FileHandle.standardInput
+            } else {
+                guard let opened = FileHandle(forReadingAtPath: path) else { throw BatchIOError("cannot read '\(path)'") }
+                handle = opened
+                if position.offset > 0 { try opened.seek(toOffset: UInt64(position.offset)) }
+            }
+            pendingOffset = position.offset
+        }
+
+        private mutating func readMore() throws {
+            guard !atEnd, let handle else { return }
+            let data: Data?
+            do {
+                data = try handle.read(upToCount: input.pieceBytes)
+            } catch {
+                throw BatchIOError("cannot read '\(input.paths[position.file])': \(error.localizedDescription)")
+            }
+            guard let data, !data.isEmpty else {
+                atEnd = true
+                return
+            }
+            let searchFrom = pending.count
+            pending.append(contentsOf: data)
+            // Only the new bytes are searched: a long line is not scanned again on every read.
+            if let found = pending[searchFrom...].lastIndex(of: 0x0A) { lastLineFeed = found }
+        }
+
+        /// The last line feed in `pending`, if any.
+        var lastLineFeed: Int?
+
+        /// The next piece of this input, or nil at its end.
+        private mutating func nextPiece() throws -> BatchInputPiece? {
+            while true {
+                if let last = lastLineFeed, pending.count >= input.pieceBytes || atEnd {
+                    return takeLines(through: last)
+                }
+                if atEnd {
+                    guard !pending.isEmpty else { return nil }
+                    return takeLines(through: pending.count - 1)
+                }
+                // A line that has outgrown the limit is measured, not held.
+                if lastLineFeed == nil, pending.count > input.maxRecordBytes {
+                    return try skipOversized(OversizedLine(file: position.file, line: position.line, offset: pendingOffset,
+                                                           length: 0, prefix: Array(pending.prefix(1024))))
+                }
+                try readMore()
+            }
+        }
+
+        private mutating func takeLines(through last: Int) -> BatchInputPiece {
+            let bytes = Array(pending[...last])
+            pending.removeSubrange(...last)
+            lastLineFeed = pending.lastIndex(of: 0x0A)
+            var lines = 0
+            for byte in bytes where byte == 0x0A { lines += 1 }
+            if bytes.last != 0x0A { lines += 1 }
+            let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes)
+            pendingOffset += bytes.count
+            position.line += lines
+            position.offset = pendingOffset
+            return .lines(piece)
+        }
+
+        /// Reads on to the end of an oversized line, which begins `pending`, holding none of it.
+        private mutating func skipOversized(_ started: OversizedLine) throws -> BatchInputPiece {
+            var line = started
+            var endsWithLineFeed = false
+            while true {
+                if let lineFeed = pending.firstIndex(of: 0x0A) {
+                    line.length += lineFeed
+                    pending.removeSubrange(...lineFeed)
+                    endsWithLineFeed = true
+                    break
+                }
+                line.length += pending.count
+                pending = []
+                if atEnd { break }
+                try readMore()
+                if atEnd && pending.isEmpty { break }
+            }
+            lastLineFeed = pending.lastIndex(of: 0x0A)
+            pendingOffset = line.offset + line.length + (endsWithLineFeed ? 1 : 0)
+            position.offset = pendingOffset
+            position.line += 1
+            return .oversized(line)
+        }
+    }
+}
+
+/// Reading or writing failed (exit 74).
+struct BatchIOError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

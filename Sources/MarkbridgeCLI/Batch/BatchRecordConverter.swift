@@ -1,0 +1,183 @@
+import Foundation
+import Markbridge
+
+/// What one piece of input became: the output records, dead letters and diagnostics lines for
+/// its lines, in order, and the counts.
+struct BatchPieceResult: Sendable {
+    var output: [UInt8] = []
+    var deadLetters: [UInt8] = []
+    var diagnostics: [UInt8] = []
+    var counts = BatchCounts()
+    /// Where the input stands after this piece: a checkpoint written after it resumes here.
+    var end: BatchPosition
+}
+
+/// Converts the records of a piece of JSON Lines input, one line at a time. A value, run on
+/// many pieces at once.
+///
+/// The rules, for every line (counted from 1 in each input, blank lines included):
+/// - a line ending is LF or CR LF; a UTF-8 byte-order mark before the first line of an input is
+///   ignored; the last line may lack its line ending;
+/// - a blank line (only spaces and tabs) is no record: it is skipped and counted;
+/// - a line over the record limit, a line that is not one JSON object, a record without the
+///   field or whose field is not a string, and a record that fails to convert go to the dead
+///   letters, and the batch goes on;
+/// - a converted record is written as it was read, byte for byte, but for the value of the
+///   `into` field (added at the end of the object when the record has none), and ends with LF.
+struct BatchRecordConverter: Sendable {
+    var converter: Converter
+    var source: String
+    var target: String
+    var field: String
+    var into: String
+    /// A JSON result goes in as a JSON value rather than a string.
+    var embedsJSON: Bool
+    var idField: String
+    var maxRecordBytes: Int
+    var keepsDiagnostics: Bool
+    var inputNames: [String]
+
+    func convert(_ piece: BatchInputPiece) -> BatchPieceResult {
+        switch piece {
+        case .lines(let lines): return convert(lines)
+        case .oversized(let line): return convert(line)
+        }
+    }
+
+    private func convert(_ piece: BatchLines) -> BatchPieceResult {
+        var result = BatchPieceResult(end: BatchPosition(file: piece.file, offset: piece.firstOffset + piece.bytes.count, line: piece.firstLine))
+        result.output.reserveCapacity(piece.bytes.count + piece.bytes.count / 2)
+        result.counts.inputBytes = piece.bytes.count
+        var lineStart = 0
+        var lineNumber = piece.firstLine
+        let bytes = piece.bytes
+        while lineStart < bytes.count {
+            let lineFeed = bytes[lineStart...].firstIndex(of: 0x0A)
+            var end = lineFeed ?? bytes.count
+            if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+            var start = lineStart
+            if piece.firstOffset + lineStart == 0, end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+                start += 3
+            }
+            convertLine(Array(bytes[start..<end]), line: lineNumber, offset: piece.firstOffset + lineStart, file: piece.file, into: &result)
+            lineNumber += 1
+            lineStart = (lineFeed ?? bytes.count) + 1
+        }
+        result.end.line = lineNumber
+        return result
+    }
+
+    private func convert(_ line: OversizedLine) -> BatchPieceResult {
+        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.offset + line.length + 1, line: line.line + 1))
+        result.counts.inputBytes = line.length
+        result.counts.records = 1
+        deadLetter("record-too-large", "the record is \(line.length) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes); its first \(line.prefix.count) bytes are kept",
+                   line: line.prefix, number: line.line, offset: line.offset, file: line.file, id: nil, into: &result)
+        return result
+    }
+
+    private func convertLine(_ line: [UInt8], line number: Int, offset: Int, file: Int, into result: inout BatchPieceResult) {
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
+            result.counts.blankLines += 1
+            return
+        }
+        result.counts.records += 1
+        guard line.count <= maxRecordBytes else {
+            deadLetter("record-too-large", "the record is \(line.count) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)",
+                       line: line, number: number, offset: offset, file: file, id: nil, into: &result)
+            return
+        }
+        let record: JSONObjectLine
+        do throws(ConversionError) {
+            record = try JSONObjectLine(line, decoding: field)
+        } catch {
+            let column = error.location.map { " at column \($0.column)" } ?? ""
+            deadLetter(error.code, "the line is not a JSON object\(column): \(error.message)", line: line, number: number, offset: offset,
+                       file: file, id: nil, into: &result)
+            return
+        }
+        let id = record.member(idField).map { Array(line[$0.valueRange]) }
+        guard let member = record.member(field) else {
+            deadLetter("missing-field", "the record has no field '\(field)'", line: line, number: number, offset: offset, file: file, id: id, into: &result)
+            return
+        }
+        guard member.isString, let text = record.decodedValue else {
+            deadLetter("wrong-type", "the field '\(field)' is not a string", line: line, number: number, offset: offset, file: file, id: id, into: &result)
+            return
+        }
+        let converted: Diagnosed<[UInt8]>
+        do throws(ConversionError) {
+            converted = try converter.convert(Array(text.utf8), from: source, to: target)
+        } catch {
+            deadLetter(error.code, "'\(field)' does not convert: \(error)", line: line, number: number, offset: offset, file: file, id: id, into: &result)
+            return
+        }
+        result.counts.converted += 1
+        for diagnostic in converted.diagnostics { result.counts.diagnostics[diagnostic.code, default: 0] += 1 }
+        if keepsDiagnostics && !converted.diagnostics.isEmpty {
+            appendDiagnostics(converted.diagnostics, number: number, file: file, id: id, to: &result.diagnostics)
+        }
+        var value = converted.value
+        if embedsJSON {
+            if value.last == 0x0A { value.removeLast() }
+        } else {
+            value = Array(JSONStringLiteral.encode(String(decoding: value, as: UTF8.self)).utf8)
+        }
+        Self.splice(value, into: into, of: record, line: line, to: &result.output)
+        result.output.append(0x0A)
+    }
+
+    /// The record with `value` as the value of `key`: in place of the old value, or added last.
+    static func splice(_ value: [UInt8], into key: String, of record: JSONObjectLine, line: [UInt8], to out: inout [UInt8]) {
+        if let member = record.member(key) {
+            out.append(contentsOf: line[..<member.valueRange.lowerBound])
+            out.append(contentsOf: value)
+            out.append(contentsOf: line[member.valueRange.upperBound...])
+            return
+        }
+        out.append(contentsOf: line[..<record.closingBrace])
+        if !record.members.isEmpty { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: JSONStringLiteral.encode(key).utf8)
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: value)
+        out.append(contentsOf: line[record.closingBrace...])
+    }
+
+    /// `{"file":...,"line":N,"byteOffset":B,"id":...,"code":...,"message":...,"original":...}`: the
+    /// original line as a JSON string when it is UTF-8, else as `originalBase64`.
+    private func deadLetter(_ code: String, _ message: String, line: [UInt8], number: Int, offset: Int, file: Int, id: [UInt8]?,
+                            into result: inout BatchPieceResult) {
+        result.counts.deadLettered += 1
+        result.counts.failures[code, default: 0] += 1
+        let quote = JSONStringLiteral.encode
+        var record = #"{"file":\#(quote(inputNames[file])),"line":\#(number),"byteOffset":\#(offset),"id":\#(Self.raw(id))"#
+        record += #","code":\#(quote(code)),"message":\#(quote(message))"#
+        if let text = String(validating: line, as: UTF8.self) {
+            record += #","original":\#(quote(text))}"#
+        } else {
+            record += #","originalBase64":"\#(Data(line).base64EncodedString())"}"#
+        }
+        result.deadLetters += record.utf8
+        result.deadLetters.append(0x0A)
+    }
+
+    private func appendDiagnostics(_ diagnostics: [Diagnostic], number: Int, file: Int, id: [UInt8]?, to out: inout [UInt8]) {
+        let quote = JSONStringLiteral.encode
+        let entries = diagnostics.map { diagnostic in
+            var entry = #"{"severity":\#(quote(diagnostic.severity.rawValue)),"code":\#(quote(diagnostic.code)),"message":\#(quote(diagnostic.message))"#
+            if let location = diagnostic.location {
+                entry += #","line":\#(location.line),"column":\#(location.column)"#
+                if let pointer = location.jsonPointer { entry += #","pointer":\#(quote(pointer))"# }
+            }
+            return entry + "}"
+        }
+        let line = #"{"file":\#(quote(inputNames[file])),"line":\#(number),"id":\#(Self.raw(id)),"diagnostics":[\#(entries.joined(separator: ","))]}"#
+        out += line.utf8
+        out.append(0x0A)
+    }
+
+    /// A record's id as it was written (a JSON value), or null.
+    private static func raw(_ id: [UInt8]?) -> String {
+        id.map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+}

@@ -1,0 +1,40 @@
+import Markbridge
+
+/// The reader and writer options every converting command takes (`convert`, `batch`), parsed
+/// in one place so that they mean the same everywhere.
+enum ConversionOptionParsing {
+    static func options(_ parsed: ParsedArguments) throws(UsageError) -> ConversionOptions {
+        var options = ConversionOptions()
+        if let unit = parsed.value(ConvertCommand.offsets) {
+            guard let parsedUnit = OffsetUnit(rawValue: unit) else {
+                throw UsageError(message: "Unknown offset unit '\(unit)' (expected one of: utf16, scalar, utf8)")
+            }
+            options.offsetUnit = parsedUnit
+        }
+        if parsed.isSet(ConvertCommand.unsafeURLs) { options.urlPolicy = .unrestricted }
+        if let base = parsed.value(ConvertCommand.baseURL) {
+            guard URLPolicy.scheme(of: base) != nil else {
+                throw UsageError(message: "--base-url must be an absolute URL, not '\(base)'")
+            }
+            options.baseURL = base
+        }
+        options.repairsInvalidUTF8 = parsed.isSet(ConvertCommand.lossy)
+        if let policy = parsed.value(ConvertCommand.markdownHTML) {
+            guard let parsedPolicy = MarkdownWriter.HTMLPolicy(rawValue: policy) else {
+                throw UsageError(message: "Unknown policy '\(policy)' for --markdown-html (expected one of: keep, drop)")
+            }
+            options.markdownHTML = parsedPolicy
+        }
+        if let policy = parsed.value(ConvertCommand.unknownElements) {
+            guard let parsedPolicy = HTMLReader.UnknownElementPolicy(rawValue: policy) else {
+                throw UsageError(message: "Unknown policy '\(policy)' for --unknown-elements (expected one of: unwrap, drop)")
+            }
+            options.unknownElements = parsedPolicy
+        }
+        return options
+    }
+
+    /// Their specs, in the order help lists them.
+    static let specs = [ConvertCommand.offsets, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.unknownElements,
+                        ConvertCommand.lossy, ConvertCommand.markdownHTML]
+}

@@ -1,0 +1,71 @@
+import MarkbridgeIR
+
+/// One JSON Lines record (a top-level object), read just far enough to find its members: the
+/// batch command needs one field's string value and where every member's value lies, so that
+/// it can put a result into the record without re-serialising it. Every byte it does not
+/// replace stays as it was (`2.50` stays `2.50`, key order and escapes stay).
+///
+/// The whole line is still validated as JSON (strings as UTF-8, nesting to a limit): a record
+/// that is not JSON is refused, not half-read.
+package struct JSONObjectLine: Sendable {
+    package struct Member: Sendable {
+        /// The key, unescaped.
+        package var key: String
+        /// Where the value lies in the line, as byte offsets.
+        package var valueRange: Range<Int>
+        package var isString: Bool
+    }
+
+    package var members: [Member]
+    /// The offset of the closing brace, where a new member goes.
+    package var closingBrace: Int
+    /// The unescaped string value of the member asked for, if it is a string.
+    package var decodedValue: String?
+
+    /// Reads `line` (without its line ending), decoding the string value of `field`.
+    package init(_ line: [UInt8], decoding field: String, maxNestingDepth: Int = 64) throws(ConversionError) {
+        var members: [Member] = []
+        var closingBrace = 0
+        var decoded: String?
+        let failure: JSONScanner.Failure? = line.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            do throws(JSONScanner.Failure) {
+                try scanner.object(.root) { scanner, key, _, _ throws(JSONScanner.Failure) in
+                    let pointer = JSONPointer.root.appending(key: key)
+                    scanner.skipWhitespace()
+                    let start = scanner.position
+                    let isString = start < buffer.count && buffer[start] == UInt8(ascii: "\"")
+                    if isString && key == field {
+                        decoded = try scanner.string(pointer)
+                    } else {
+                        try scanner.skipValue(pointer, maxDepth: maxNestingDepth)
+                    }
+                    members.append(Member(key: key, valueRange: start..<scanner.position, isString: isString))
+                }
+                closingBrace = scanner.position - 1
+                scanner.skipWhitespace()
+                guard scanner.isAtEnd else {
+                    throw scanner.failure("invalid-json", "unexpected content after the record's object", .root)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            // A line that is JSON, but not an object, is refused as such.
+            let isRootType = failure.code == "wrong-type" && failure.pointer.key == nil
+            throw ConversionError(code: isRootType ? "not-an-object" : failure.code, message: failure.message,
+                                  at: SourceLocation(byteOffset: failure.offset, in: line, jsonPointer: failure.pointer.description))
+        }
+        self.members = members
+        self.closingBrace = closingBrace
+        self.decodedValue = decoded
+    }
+
+    /// The last member named `key` (JSON leaves repeated keys to the reader; the last one wins,
+    /// as in the markup JSON reader).
+    package func member(_ key: String) -> Member? {
+        members.last { $0.key == key }
+    }
+}
