@@ -18,8 +18,8 @@ let usage = """
     usage: markbridge-bench [--scale S] [--path NAME]
            markbridge-bench --input FILE [--path NAME]
            markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
-           markbridge-bench --corpus html|json|prose [--scale S]
-    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", "))
+           markbridge-bench --corpus html|json|prose|jsonl [--scale S]
+    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", ")), batch-html-to-json, batch-html-to-md
     shapes: \(Corpus.Shape.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -34,7 +34,7 @@ func refuse(_ message: String) -> Never {
     exit(2)
 }
 
-let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--corpus"]
+let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--corpus", "--batch-child", "--batch-input"]
 var argumentIndex = 0
 while argumentIndex < arguments.count {
     let argument = arguments[argumentIndex]
@@ -55,7 +55,7 @@ func option(_ name: String) -> String? {
 
 if let text = option("--scale"), Double(text).map({ $0 > 0 }) != true { refuse("--scale needs a positive number, not '\(text)'") }
 if let text = option("--runs"), Int(text).map({ $0 > 0 }) != true { refuse("--runs needs a positive whole number, not '\(text)'") }
-if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }) { refuse("unknown path '\(name)'") }
+if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !name.hasPrefix("batch-") { refuse("unknown path '\(name)'") }
 if let file = option("--input"), !FileManager.default.isReadableFile(atPath: file) { refuse("cannot read '\(file)'") }
 
 let scale = option("--scale").flatMap(Double.init) ?? 1.0
@@ -67,7 +67,19 @@ if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count 
     exit(line.hasPrefix("error") ? 1 : 0)
 }
 
+// `--batch-child N` runs batch case N in this process's own child, for its peak memory.
+if let text = option("--batch-child"), let index = Int(text), let input = option("--batch-input") {
+    let cases = BatchBenchmark.cases(scale: scale)
+    guard cases.indices.contains(index) else { refuse("unknown batch case \(index)") }
+    print(BatchBenchmark.measure(cases[index], input: input))
+    exit(0)
+}
+
 // `--corpus html|json|prose` writes a large corpus document to standard output, to look at it.
+if option("--corpus") == "jsonl" {
+    FileHandle.standardOutput.write(Data(BatchBenchmark.corpus(records: max(1, Int(20_000 * scale)))))
+    exit(0)
+}
 if let format = option("--corpus") {
     guard let sample = try? Corpus.samples(format == "prose" ? .prose : .large, scale: scale)[0] else { exit(1) }
     print(format == "json" ? String(decoding: MarkupJSONWriter().write(sample.document).value, as: UTF8.self) : sample.html)
@@ -86,5 +98,12 @@ for path in BenchmarkPath.all where only == nil || path.name == only {
         if line.hasPrefix("error") { failed = true }
         print(Runner.format(line))
     }
+}
+// The batch command, whole process, unless one path or an input file was asked for.
+if only == nil && inputFile == nil || only?.hasPrefix("batch") == true {
+    print(BatchBenchmark.header)
+    let batch = BatchBenchmark.runAll(only: only, scale: scale)
+    batch.lines.forEach { print($0) }
+    if batch.failed { failed = true }
 }
 exit(failed ? 1 : 0)
