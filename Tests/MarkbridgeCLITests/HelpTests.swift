@@ -14,6 +14,7 @@ struct HelpTests {
 
         SUBCOMMANDS:
           convert               Convert a document from one format to another.
+          batch                 Convert one field of every record of JSON Lines input, in parallel.
           dump                  Print the parsed structure of an input, for debugging.
           help                  Show subcommand help information.
 
@@ -72,5 +73,18 @@ struct HelpTests {
     @Test("--version prints the version")
     func version() {
         #expect(run("--version") == CommandResult(exitCode: 0, standardOutput: Array("\(MarkbridgeCommandLine.version)\n".utf8)))
+    }
+
+    @Test("help batch prints the batch command's help, its usage made from its options")
+    func batch() {
+        let result = MarkbridgeCommandLine.run(["help", "batch"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutputText.hasPrefix("""
+            OVERVIEW: Convert one field of every record of JSON Lines input, in parallel.
+
+            Reads JSON Lines from each <file> (or standard input), converts the --field of every record and
+            """))
+        #expect(result.standardOutputText.contains("USAGE: markbridge batch --field <name> --from <format> [--to <format>] [--into <name>]"))
+        #expect(result.standardOutputText.contains("  --dead-letter <file>  Write records that could not be converted to <file>, one JSON object a line."))
     }
 }

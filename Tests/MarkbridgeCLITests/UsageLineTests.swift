@@ -8,6 +8,7 @@ struct UsageLineTests {
     static let commands = [
         (name: ConvertCommand.name, usage: ConvertCommand.usage, specs: ConvertCommand.specs),
         (name: DumpCommand.name, usage: DumpCommand.usage, specs: DumpCommand.specs),
+        (name: BatchCommand.name, usage: BatchCommand.usage, specs: BatchCommand.specs),
     ]
 
     @Test("Every option but --help is in its command's usage line, with its value name, and nothing else is",
@@ -16,7 +17,7 @@ struct UsageLineTests {
         let (name, usage, specs) = Self.commands[command]
         let words = usage.split(separator: " ").map { String($0.filter { $0 != "[" && $0 != "]" }) }
         #expect(words.prefix(2) == ["markbridge", name])
-        #expect(usage.hasSuffix(" [<file>]"), "\(name): the positional <file> comes last")
+        #expect(usage.hasSuffix(" [<file>]") || usage.hasSuffix(" [<file>...]"), "\(name): the positional <file> comes last")
         for spec in specs where spec.key != "--help" {
             guard let index = words.firstIndex(where: spec.names.contains) else {
                 Issue.record("\(name): '\(spec.synopsis)' is missing from the usage line '\(usage)'")

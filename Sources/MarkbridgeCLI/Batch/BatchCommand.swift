@@ -19,9 +19,11 @@ struct BatchCommand {
     static let deadLetter = OptionSpec(["--dead-letter"], value: "file", help: "Write records that could not be converted to <file>, one JSON object a line.")
     static let diagnostics = OptionSpec(["--diagnostics"], value: "file", help: "Write every record's diagnostics to <file>, one JSON object a record.")
     static let maxRecordBytes = OptionSpec(["--max-record-bytes"], value: "n", help: "Dead-letter records longer than <n> bytes.", default: "16777216")
+    static let pieceBytes = OptionSpec(["--piece-bytes"], value: "n",
+                                       help: "Read input in pieces of about <n> bytes of whole lines; memory is about --jobs such pieces.", default: "262144")
     static let resume = OptionSpec(["--resume"], help: "Go on from the checkpoint a stopped run left beside --output.")
     static let summaryStyle = OptionSpec(["--summary"], value: "style", help: "The closing summary on standard error: text or json.", default: "text")
-    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, resume, summaryStyle]
+    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, resume, summaryStyle]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -76,6 +78,7 @@ struct BatchCommand {
         var inputs: [String]
         var converter: BatchRecordConverter
         var jobs: Int
+        var pieceBytes: Int
         var outputPath: String?
         var deadLetterPath: String?
         var diagnosticsPath: String?
@@ -108,6 +111,11 @@ struct BatchCommand {
             if let text = parsed.value(BatchCommand.maxRecordBytes) {
                 guard let value = Int(text), value > 0 else { throw UsageError(message: "--max-record-bytes needs a positive whole number, not '\(text)'") }
                 maxRecordBytes = value
+            }
+            pieceBytes = 256 << 10
+            if let text = parsed.value(BatchCommand.pieceBytes) {
+                guard let value = Int(text), value > 0 else { throw UsageError(message: "--piece-bytes needs a positive whole number, not '\(text)'") }
+                pieceBytes = value
             }
             let options = try ConversionOptionParsing.options(parsed)
             let into = parsed.value(BatchCommand.into) ?? field
@@ -149,7 +157,7 @@ struct BatchCommand {
         let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
         let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
         let totalBytes = plan.inputs.contains("-") ? nil : inputIdentity.reduce(0) { $0 + $1.size }
-        let input = BatchInput(paths: plan.inputs, start: start, pieceBytes: 256 << 10, maxRecordBytes: plan.converter.maxRecordBytes)
+        let input = BatchInput(paths: plan.inputs, start: start, pieceBytes: plan.pieceBytes, maxRecordBytes: plan.converter.maxRecordBytes)
         let converter = plan.converter
         var progress = BatchProgress(totalBytes: totalBytes, alreadyDone: counts, report: standardError)
         var lastCheckpoint = ContinuousClock.now
@@ -200,6 +208,14 @@ struct BatchCommand {
         var message: String
     }
 
+    /// The process's peak resident memory (Linux's VmHWM), for the JSON summary; 0 where unknown.
+    static func peakMemoryBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+
     /// One line, for people (`--summary text`) or for tools (`--summary json`).
     func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -209,7 +225,7 @@ struct BatchCommand {
             func object(_ counts: [String: Int]) -> String {
                 "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
             }
-            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics)),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds))}"# + "\n"
+            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics)),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
         if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }

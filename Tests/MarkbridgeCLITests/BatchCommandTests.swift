@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import MarkbridgeCLI
+import Markbridge
+import MarkbridgeTestSupport
+
+/// A scratch folder for one test, removed when it goes.
+final class ScratchFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("markbridge-batch-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ name: String, _ text: String) -> String {
+        FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+        return file(name)
+    }
+
+    func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: file(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Runs `markbridge batch` in this process; its exit status and what it wrote to standard error.
+func runBatch(_ arguments: String...) async -> (status: Int32, standardError: String) {
+    let captured = Mutex("")
+    var command = BatchCommand(registry: .standard)
+    command.standardError = { text in captured.withLock { $0 += text } }
+    let status = await command.run(arguments)
+    return (status, captured.withLock { $0 })
+}
+
+@Suite("markbridge batch")
+struct BatchCommandTests {
+    @Test("Each record keeps every byte but the converted field; --into adds a field, JSON goes in as a value or a string")
+    func recordsKeptByteForByte() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", #"{"id":1, "price":2.50,"html":"<p>Hello <b>world</b></p>","k":"\u00e9"}"# + "\n" + #"{"html":"<p>x</p>"}"# + "\n")
+        #expect(await runBatch("--field", "html", "--from", "html", "--to", "markdown", "-o", folder.file("md.jsonl"), input).status == 0)
+        #expect(folder.read("md.jsonl") == #"{"id":1, "price":2.50,"html":"Hello **world**\n","k":"\u00e9"}"# + "\n" + #"{"html":"x\n"}"# + "\n")
+        #expect(await runBatch("--field", "html", "--from", "html", "--into", "doc", "-o", folder.file("json.jsonl"), input).status == 0)
+        #expect(folder.read("json.jsonl") == """
+            {"id":1, "price":2.50,"html":"<p>Hello <b>world</b></p>","k":"\\u00e9","doc":{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"Hello world","markups":[{"type":"STRONG","start":6,"end":11}]}]}}
+            {"html":"<p>x</p>","doc":{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"x"}]}}
+
+            """)
+        #expect(await runBatch("--field", "html", "--from", "html", "--into", "doc", "--embed", "string", "-o", folder.file("s.jsonl"), input).status == 0)
+        #expect(folder.read("s.jsonl")?.hasSuffix(#"{"html":"<p>x</p>","doc":"{\"version\":1,\"offsetUnit\":\"utf16\",\"paragraphs\":[{\"type\":\"P\",\"text\":\"x\"}]}\n"}"# + "\n") == true)
+        // An empty object gets the field without a comma.
+        let empty = folder.write("e.jsonl", #"{"html":"a"}"# + "\n")
+        #expect(await runBatch("--field", "html", "--from", "markdown", "--to", "text", "--into", "t", "-o", folder.file("e.out"), empty).status == 0)
+        #expect(folder.read("e.out") == #"{"html":"a","t":"a\n"}"# + "\n")
+    }
+
+    @Test("Bad lines of every kind go to the dead letters, the rest goes on; blank lines, CRLF, a BOM and a last line without line feed are read")
+    func deadLetters() async throws {
+        let folder = ScratchFolder()
+        let lines = [
+            "\u{FEFF}" + #"{"id":1,"html":"<p>a</p>"}"#,
+            "",
+            "   ",
+            #"{"id":"two","html":"<p>b</p>"}"# + "\r",
+            "not json",
+            "[1,2]",
+            #"{"id":3}"#,
+            #"{"id":4,"html":5}"#,
+            #"{"id":5,"html":"<p>\u00ff</p>", }"#,
+            #"{"id":6,"html":"\#(String(repeating: "x", count: 300))"}"#,
+            #"{"id":7,"html":"<p>last</p>"}"#,
+        ]
+        let input = folder.write("in.jsonl", lines.joined(separator: "\n"))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "text", "--max-record-bytes", "200",
+                                    "--dead-letter", folder.file("dead.jsonl"), "-o", folder.file("out.jsonl"), input)
+        #expect(result.status == 1)
+        #expect(folder.read("out.jsonl") == #"{"id":1,"html":"a\n"}"# + "\n" + #"{"id":"two","html":"b\n"}"# + "\n" + #"{"id":7,"html":"last\n"}"# + "\n")
+        let name = JSONStringLiteral.encode(input)
+        #expect(folder.read("dead.jsonl") == """
+            {"file":\(name),"line":5,"byteOffset":67,"id":null,"code":"not-an-object","message":"the line is not a JSON object at column 1: expected an object, found a null","original":"not json"}
+            {"file":\(name),"line":6,"byteOffset":76,"id":null,"code":"not-an-object","message":"the line is not a JSON object at column 1: expected an object, found an array","original":"[1,2]"}
+            {"file":\(name),"line":7,"byteOffset":82,"id":3,"code":"missing-field","message":"the record has no field 'html'","original":"{\\"id\\":3}"}
+            {"file":\(name),"line":8,"byteOffset":91,"id":4,"code":"wrong-type","message":"the field 'html' is not a string","original":"{\\"id\\":4,\\"html\\":5}"}
+            {"file":\(name),"line":9,"byteOffset":109,"id":null,"code":"invalid-json","message":"the line is not a JSON object at column 33: expected a member name in quotes","original":"{\\"id\\":5,\\"html\\":\\"<p>\\\\u00ff</p>\\", }"}
+            {"file":\(name),"line":10,"byteOffset":143,"id":null,"code":"record-too-large","message":"the record is 318 bytes, over the limit of 200 (--max-record-bytes)","original":"{\\"id\\":6,\\"html\\":\\"\(String(repeating: "x", count: 300))\\"}"}
+
+            """)
+        #expect(result.standardError.hasPrefix("markbridge batch: 9 records, 3 converted, 6 dead-lettered (not-an-object 2, invalid-json 1, missing-field 1, record-too-large 1, wrong-type 1), 2 blank lines skipped; "))
+    }
+
+    @Test("A line longer than the record limit is never held: it is measured and dead-lettered with its first bytes")
+    func oversizedLines() async throws {
+        let folder = ScratchFolder()
+        let long = #"{"id":1,"html":""# + String(repeating: "y", count: 5_000) + #""}"#
+        let input = folder.write("in.jsonl", long + "\n" + #"{"html":"ok"}"# + "\n" + long)
+        let result = await runBatch("--field", "html", "--from", "markdown", "--to", "text", "--max-record-bytes", "1000", "--piece-bytes", "512",
+                                    "--dead-letter", folder.file("dead.jsonl"), "-o", folder.file("out.jsonl"), input)
+        #expect(result.status == 1)
+        #expect(folder.read("out.jsonl") == #"{"html":"ok\n"}"# + "\n")
+        let dead = folder.read("dead.jsonl")?.split(separator: "\n") ?? []
+        #expect(dead.count == 2)
+        #expect(dead.first?.contains(#""line":1,"byteOffset":0,"id":null,"code":"record-too-large","message":"the record is 5018 bytes, over the limit of 1000 (--max-record-bytes); its first 1024 bytes are kept""#) == true)
+        #expect(dead.last?.contains(#""line":3,"byteOffset":5033,"#) == true)
+    }
+
+    @Test("Output in input order, byte for byte the same whatever --jobs is, and each record what the converter gives")
+    func orderAndDeterminism() async throws {
+        let folder = ScratchFolder()
+        var generator = HTMLCorpusGenerator(seed: 77)
+        var lines: [String] = []
+        var expected = ""
+        for index in 0..<600 {
+            let html = generator.fragment(approximateBytes: 300 + index % 7 * 200)
+            lines.append(#"{"id":\#(index),"html":\#(JSONStringLiteral.encode(html))}"#)
+            let markdown = try Converter().convert(Array(html.utf8), from: "html", to: "markdown").value
+            expected += #"{"id":\#(index),"html":\#(JSONStringLiteral.encode(html)),"md":\#(JSONStringLiteral.encode(String(decoding: markdown, as: UTF8.self)))}"# + "\n"
+        }
+        let input = folder.write("in.jsonl", lines.joined(separator: "\n") + "\n")
+        for jobs in ["1", "3", "8"] {
+            let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--into", "md", "--jobs", jobs,
+                                        "--piece-bytes", "4096", "-o", folder.file("out-\(jobs).jsonl"), input)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(folder.read("out-\(jobs).jsonl") == expected, "--jobs \(jobs)")
+        }
+    }
+
+    @Test("Diagnostics go to --diagnostics, one line a record, keyed by id and line")
+    func diagnostics() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", #"{"id":"a","html":"<p><a href=\"javascript:x\">b</a></p>"}"# + "\n" + #"{"id":"b","html":"<p>c</p>"}"# + "\n")
+        let result = await runBatch("--field", "html", "--from", "html", "--diagnostics", folder.file("diag.jsonl"), "-o", folder.file("out.jsonl"), input)
+        #expect(result.status == 0)
+        #expect(folder.read("diag.jsonl") == #"{"file":\#(JSONStringLiteral.encode(input)),"line":1,"id":"a","diagnostics":[{"severity":"warning","code":"unsafe-url","message":"link on <a> dropped, its text kept: scheme 'javascript:' is not allowed","line":1,"column":4}]}"# + "\n")
+        #expect(result.standardError.contains("; diagnostics: unsafe-url 1; "))
+    }
+
+    @Test("Exit codes: 64 for a wrong command line, 74 when an output cannot be written, and no output file left looking complete")
+    func exitCodes() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", #"{"html":"x"}"# + "\n")
+        let missing = await runBatch("--from", "html", input)
+        #expect(missing.status == 64)
+        #expect(missing.standardError.hasPrefix("Error: Missing --field: which field of each record to convert\nUsage: markbridge batch --field <name> --from <format>"))
+        #expect(await runBatch("--field", "html", "--from", "html", "--resume", input).status == 64)
+        let unwritable = await runBatch("--field", "html", "--from", "html", "-o", folder.file("no/such/folder/out.jsonl"), input)
+        #expect(unwritable.status == 74)
+        #expect(unwritable.standardError.hasPrefix("Error: cannot write '\(folder.file("no/such/folder/out.jsonl")).partial': No such file or directory"))
+        let unreadable = await runBatch("--field", "html", "--from", "html", "-o", folder.file("out.jsonl"), folder.file("absent.jsonl"))
+        #expect(unreadable.status == 74)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.jsonl")))
+    }
+
+    @Test("A full disk and a closed pipe on standard output are I/O failures (exit 74) with a message, not a crash",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full") && BatchBinary.path != nil, "needs /dev/full and the markbridge binary"))
+    func standardOutputFailures() throws {
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", String(repeating: #"{"html":"<p>some text</p>"}"# + "\n", count: 20_000))
+        let full = try BatchBinary.run(["batch", "--field", "html", "--from", "html", input], standardOutput: FileHandle(forWritingAtPath: "/dev/full"))
+        #expect(full.status == 74)
+        #expect(full.standardError.hasPrefix("Error: cannot write standard output: No space left on device"))
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let closed = try BatchBinary.run(["batch", "--field", "html", "--from", "html", input], standardOutput: pipe.fileHandleForWriting)
+        #expect(closed.status == 74)
+        #expect(closed.standardError.hasPrefix("Error: cannot write standard output: Broken pipe"))
+    }
+}
+
+@Suite("BatchEngine: the library under markbridge batch")
+struct BatchEngineTests {
+    /// Records from an array, as a service's stream would bring them.
+    struct Records: AsyncSequence, Sendable {
+        let records: [BatchRecord]
+        func makeAsyncIterator() -> IndexingIterator<[BatchRecord]>.AsyncAdapter { .init(base: records.makeIterator()) }
+    }
+
+    @Test("Results come in input order with a window of records in flight; a failure is a result and the rest goes on")
+    func orderedResults() async throws {
+        var records = (0..<500).map { BatchRecord(id: "r\($0)", bytes: Array("<p>record <b>\($0)</b></p>".utf8)) }
+        records[7].bytes = [0xFF, 0xFE, 0x41, 0x00]
+        let engine = BatchEngine(from: "html", to: "markdown", window: 4)
+        var seen: [String] = []
+        for try await result in engine.results(for: Records(records: records)) {
+            seen.append(result.id)
+            switch result.outcome {
+            case .success(let converted):
+                #expect(String(decoding: converted.value, as: UTF8.self) == "record **\(result.id.dropFirst())**\n")
+            case .failure(let error):
+                #expect(result.id == "r7")
+                #expect(error.code == "not-utf8")
+            }
+        }
+        #expect(seen == records.map(\.id))
+    }
+}
+
+extension IndexingIterator {
+    /// An array's iterator as an asynchronous one.
+    struct AsyncAdapter: AsyncIteratorProtocol {
+        var base: IndexingIterator<Elements>
+        mutating func next() async -> Elements.Element? { base.next() }
+    }
+}
