@@ -243,7 +243,7 @@ extension HTMLTreeWalker {
         builder.updateFinishedBlocks(last: 2) { tail in
             let first = tail.startIndex
             guard tail[first + 1].kind == .paragraph else { return }
-            if let image = Self.loneImage(tail[first]) { tail[first] = image }
+            if let image = tail[first].asLoneImage { tail[first] = image }
             guard case .image = tail[first].kind, tail[first].text.isEmpty else { return }
             let caption = tail.removeLast()
             tail[first].text = caption.text

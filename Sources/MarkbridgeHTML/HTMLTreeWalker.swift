@@ -83,9 +83,7 @@ struct HTMLTreeWalker {
             }
         }
         builder.endBlock(keepingIfEmpty: false)
-        var document = builder.finish()
-        Self.promoteLoneImages(&document)
-        return document
+        return builder.finishPromotingLoneImages()
     }
 
     // MARK: Text
@@ -234,22 +232,5 @@ struct HTMLTreeWalker {
         guard cellDepth == 0 else { return }
         breakBlock()
         builder.flushPendingItem(in: &context)
-    }
-
-    /// A paragraph, caption or `<br>` holding only a U+FFFC with an IMAGE over it is an image
-    /// standing alone: an IMG block.
-    static func promoteLoneImages(_ document: inout Document) {
-        // Only the cheap fields are read through the array first: passing every block to
-        // `loneImage` copied it (a retain and release of each of its references).
-        for index in document.blocks.indices where document.blocks[index].markups.count == 1 && document.blocks[index].text.utf8.count == 3 {
-            if let image = loneImage(document.blocks[index]) { document.blocks[index] = image }
-        }
-    }
-
-    /// The IMG block a paragraph holding only an image stands for, or nil.
-    static func loneImage(_ block: Block) -> Block? {
-        guard block.kind == .paragraph || block.kind == .blockquote, block.text == "\u{FFFC}", block.markups.count == 1,
-              case .image(let image) = block.markups[0].kind else { return nil }
-        return Block(.image(image), depth: block.depth, quoteDepth: block.quoteDepth, alignment: block.alignment)
     }
 }

@@ -1,6 +1,6 @@
 @_spi(Bytes) import MarkbridgeBytes
 import MarkbridgeHTML
-import MarkbridgeIR
+@_spi(Bytes) import MarkbridgeIR
 
 /// Writes a block's text and markups as CommonMark inline content. Crossing markups are split
 /// into nested runs as the HTML writer splits them. Emphasis delimiters follow a strategy the
@@ -35,9 +35,7 @@ struct MarkdownInlineRenderer {
     struct Scratch {
         var prediction = EmphasisPrediction.Scratch()
         fileprivate var spans: [Markup] = []
-        fileprivate var boundaries: [Int] = []
         fileprivate var text: [UInt8] = []
-        fileprivate var byStart: [Int] = []
         fileprivate var marks: [EmphasisPrediction.Mark] = []
 
         init() {}
@@ -52,58 +50,38 @@ struct MarkdownInlineRenderer {
 
     /// The same, in working space the caller keeps from block to block.
     mutating func render(_ block: Block, blockIndex: Int, scratch: inout Scratch) -> [UInt8] {
-        var spans: [Markup] = []
-        swap(&spans, &scratch.spans)
-        spans.removeAll(keepingCapacity: true)
-        var images: [Int: ImageSource] = [:]
+        var markups: [Markup] = []
+        swap(&markups, &scratch.spans)
+        markups.removeAll(keepingCapacity: true)
         for markup in block.markups {
             switch markup.kind {
-            case .image(let image): images[markup.range.start] = image
-            case .strong, .emphasis, .link, .code: spans.append(markup)
+            case .strong, .emphasis, .link, .code, .image: markups.append(markup)
             case .strike, .underline, .superscript, .subscript, .highlight, .color, .background:
                 if allowsHTML {
-                    spans.append(markup)
+                    markups.append(markup)
                 } else {
                     diagnostics.append(.warning("markup-dropped", "\(markup.kind.name) \(markup.range) in block \(blockIndex) has no CommonMark syntax; dropped (--markdown-html drop)"))
                 }
             }
         }
-        var state = RunState(renderer: self, spans: spans, scratch: &scratch)
+        var state = RunState(renderer: self, markups: markups, scratch: &scratch)
         // Room for the text, a few escapes and the delimiters: the output rarely grows.
-        state.out.reserveCapacity(block.text.utf8.count + block.text.utf8.count / 8 + spans.count * 4 + 16)
-        // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
-        // the text between two of them is written in one piece.
-        var boundaries: [Int] = []
-        swap(&boundaries, &scratch.boundaries)
-        boundaries.removeAll(keepingCapacity: true)
-        boundaries.append(OffsetTranslator.utf16Count(of: block.text))
-        for span in spans {
-            boundaries.append(span.range.start)
-            boundaries.append(span.range.end)
-        }
-        boundaries.append(contentsOf: images.keys)
-        boundaries.sort()
+        state.out.reserveCapacity(block.text.utf8.count + block.text.utf8.count / 8 + markups.count * 4 + 16)
         var text: [UInt8] = []
         swap(&text, &scratch.text)
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: block.text.utf8)
-        var walk = UTF16Walk()
-        var runStart = 0
-        var previous = -1
-        for here in boundaries where here != previous {
-            previous = here
-            // A boundary inside a surrogate pair is no boundary.
-            guard let byteIndex = text.withUnsafeBufferPointer({ walk.advance(to: here, in: $0) }) else { continue }
-            state.writeText(text[runStart..<byteIndex])
-            state.boundary(at: here)
-            runStart = byteIndex
-            if let image = images[here], byteIndex + 2 < text.count,
-               text[byteIndex] == 0xEF, text[byteIndex + 1] == 0xBF, text[byteIndex + 2] == 0xBC {
-                state.write { MarkdownEscaping.image(image, into: &$0) }
-                runStart = byteIndex + 3
+        text.withUnsafeBufferPointer { bytes in
+            InlineTraversal.walk(bytes, markups: markups) { event in
+                switch event {
+                case .text(let range): state.writeText(text[range])
+                case .open(let index): state.openSpan(index)
+                case .close(let index): state.closeSpan(index)
+                case .image(let index):
+                    if case .image(let image) = markups[index].kind { state.write { MarkdownEscaping.image(image, into: &$0) } }
+                }
             }
         }
-        state.closeAll()
         diagnostics += state.diagnostics
         // Most lines neither start nor end with a space; only the others are rewritten, and
         // for those the prediction (made over the bytes before the rewrite) is not trusted.
@@ -114,8 +92,7 @@ struct MarkdownInlineRenderer {
             emphasisVerdict = EmphasisPrediction.verdict(state.out, state.marks, scratch: &scratch.prediction)
         }
         let out = state.finish(givingBackTo: &scratch)
-        swap(&spans, &scratch.spans)
-        swap(&boundaries, &scratch.boundaries)
+        swap(&markups, &scratch.spans)
         swap(&text, &scratch.text)
         guard spaceAtLineEdge else { return out }
         let lines = MarkdownLines(out)
@@ -147,10 +124,7 @@ struct MarkdownInlineRenderer {
     private struct RunState {
         let renderer: MarkdownInlineRenderer
         let spans: [Markup]
-        /// Span indices by start offset (ties in span order), and the next one to open: the
-        /// boundaries come in increasing order, so a cursor finds the spans that start at one.
-        var byStart: [Int]
-        var nextStart = 0
+        /// The open spans, innermost last, with what closes each.
         var open: [(index: Int, delimiter: Delimiter)] = []
         /// The output as UTF-8.
         var out: [UInt8] = []
@@ -163,25 +137,18 @@ struct MarkdownInlineRenderer {
         /// Emphasis delimiter runs and link brackets written outside code, in order.
         var marks: [EmphasisPrediction.Mark] = []
 
-        /// A state over `spans`, its working arrays taken from `scratch` (see `finish`).
-        init(renderer: MarkdownInlineRenderer, spans: [Markup], scratch: inout Scratch) {
+        /// A state over `markups` (the traversal's indices point into them), its working arrays
+        /// taken from `scratch` (see `finish`).
+        init(renderer: MarkdownInlineRenderer, markups: [Markup], scratch: inout Scratch) {
             self.renderer = renderer
-            self.spans = spans
-            byStart = []
-            swap(&byStart, &scratch.byStart)
+            self.spans = markups
             swap(&marks, &scratch.marks)
             marks.removeAll(keepingCapacity: true)
-            marks.reserveCapacity(spans.count * 2)
-            byStart.removeAll(keepingCapacity: true)
-            byStart.append(contentsOf: spans.indices)
-            if !spans.indices.dropFirst().allSatisfy({ spans[$0 - 1].range.start <= spans[$0].range.start }) {
-                byStart.sort { (spans[$0].range.start, $0) < (spans[$1].range.start, $1) }
-            }
+            marks.reserveCapacity(markups.count * 2)
         }
 
         /// The output; the working arrays go back to `scratch` for the next block.
         mutating func finish(givingBackTo scratch: inout Scratch) -> [UInt8] {
-            swap(&byStart, &scratch.byStart)
             swap(&marks, &scratch.marks)
             var result: [UInt8] = []
             swap(&result, &out)
@@ -251,35 +218,13 @@ struct MarkdownInlineRenderer {
             }
         }
 
-        mutating func boundary(at offset: Int) {
-            if let deepest = open.firstIndex(where: { spans[$0.index].range.end == offset }) {
-                var crosses = false
-                for position in stride(from: open.count - 1, through: deepest, by: -1) {
-                    close(open[position])
-                    if spans[open[position].index].range.end > offset { crosses = true }
-                }
-                // Usually everything closed here ends here; only crossing markups reopen.
-                if crosses {
-                    let reopen = open[deepest...].filter { spans[$0.index].range.end > offset }.sorted { spans[$0.index].range.end > spans[$1.index].range.end }
-                    open.removeSubrange(deepest...)
-                    for entry in reopen { openSpan(entry.index) }
-                } else {
-                    open.removeSubrange(deepest...)
-                }
-            }
-            while nextStart < byStart.count, spans[byStart[nextStart]].range.start <= offset {
-                let index = byStart[nextStart]
-                nextStart += 1
-                if spans[index].range.start == offset && spans[index].range.end > offset { openSpan(index) }
-            }
+        /// The traversal closes the innermost open span.
+        mutating func closeSpan(_ index: Int) {
+            guard let position = open.lastIndex(where: { $0.index == index }) else { return }
+            close(open.remove(at: position))
         }
 
-        mutating func closeAll() {
-            for entry in open.reversed() { close(entry) }
-            open.removeAll()
-        }
-
-        private mutating func openSpan(_ index: Int) {
+        mutating func openSpan(_ index: Int) {
             let kind = spans[index].kind
             let delimiter: Delimiter
             switch kind {

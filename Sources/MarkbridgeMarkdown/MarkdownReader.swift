@@ -289,15 +289,7 @@ struct MarkdownWalker {
 
     mutating func finish() -> Document {
         builder.endBlock(keepingIfEmpty: false)
-        var document = builder.finish()
-        for index in document.blocks.indices {
-            let block = document.blocks[index]
-            if (block.kind == .paragraph || block.kind == .blockquote), block.text == "\u{FFFC}", block.markups.count == 1,
-               case .image(let image) = block.markups[0].kind {
-                document.blocks[index] = Block(.image(image), depth: block.depth, quoteDepth: block.quoteDepth, alignment: block.alignment)
-            }
-        }
-        return document
+        return builder.finishPromotingLoneImages()
     }
 }
 

@@ -1,5 +1,5 @@
 @_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Bytes) import MarkbridgeIR
 
 /// The plain text a reader sees (the "strip HTML" use): blocks separated by blank lines, list
 /// items one a line with a bullet or their number, indented two spaces a level, hard breaks
@@ -92,18 +92,20 @@ public struct PlainTextWriter: Sendable {
         case .image(let image): return block.text.isEmpty ? (image.alt ?? "") : block.text
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem: break
         }
-        let images = block.markups.compactMap { markup -> (Int, String)? in
-            if case .image(let image) = markup.kind { return (markup.range.start, image.alt ?? "") }
-            return nil
-        }
+        // Formatting is gone in text: only images matter, each written as its alt text.
+        let images = block.markups.filter { if case .image = $0.kind { true } else { false } }
         guard !images.isEmpty else { return block.text }
-        let alts = Dictionary(images, uniquingKeysWith: { first, _ in first })
-        var out = ""
-        var offset = 0
-        for scalar in block.text.unicodeScalars {
-            if scalar == "\u{FFFC}", let alt = alts[offset] { out += alt } else { out.unicodeScalars.append(scalar) }
-            offset += scalar.value > 0xFFFF ? 2 : 1
+        var text = block.text
+        var out: [UInt8] = []
+        text.withUTF8 { bytes in
+            InlineTraversal.walk(bytes, markups: images) { event in
+                switch event {
+                case .text(let range): out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                case .image(let index): if case .image(let image) = images[index].kind { out.append(contentsOf: (image.alt ?? "").utf8) }
+                case .open, .close: break
+                }
+            }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

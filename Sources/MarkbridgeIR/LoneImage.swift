@@ -1,0 +1,22 @@
+extension Block {
+    /// The IMG block a paragraph (or quoted paragraph) holding only an inline image stands
+    /// for, or nil: every reader makes an image standing alone an IMG block this way.
+    public var asLoneImage: Block? {
+        guard kind == .paragraph || kind == .blockquote, markups.count == 1, text == "\u{FFFC}",
+              case .image(let image) = markups[0].kind else { return nil }
+        return Block(.image(image), depth: depth, quoteDepth: quoteDepth, alignment: alignment)
+    }
+}
+
+extension DocumentBuilder {
+    /// The document, with every paragraph that holds only an image promoted to an IMG block.
+    public mutating func finishPromotingLoneImages() -> Document {
+        var document = finish()
+        // Only the cheap fields are read through the array first: passing every block on
+        // copied it (a retain and release of each of its references).
+        for index in document.blocks.indices where document.blocks[index].markups.count == 1 && document.blocks[index].text.utf8.count == 3 {
+            if let image = document.blocks[index].asLoneImage { document.blocks[index] = image }
+        }
+        return document
+    }
+}
