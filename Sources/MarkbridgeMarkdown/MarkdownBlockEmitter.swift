@@ -12,13 +12,12 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
-    /// Inline HTML tags interpreted while reading output back, shared by every read-back.
-    private var tagCache = MarkdownReader.InlineTagCache()
-    /// Working space for inline rendering and emphasis prediction, reused from block to block.
-    private var inlineScratch = MarkdownInlineRenderer.Scratch()
+    /// Inline content, written so that it reads back as written.
+    private var inlineWriter: VerifiedInlineWriter
 
     init(options: MarkdownWriter.Options) {
         self.options = options
+        inlineWriter = VerifiedInlineWriter(allowsHTML: options.html == .keep, urlPolicy: options.urlPolicy)
     }
 
     var allowsHTML: Bool { options.html == .keep }
@@ -120,7 +119,7 @@ struct MarkdownBlockEmitter {
                 if let html = htmlBlock(block, index: index, isItem: false) { return html }
             }
             if block.text.isEmpty { return MarkdownLines(hashes) }
-            guard let inline = verifiedInline(block, index: index) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
+            guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
             return MarkdownLines(hashes + [0x20] + inline)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
             if block.text.isEmpty {
@@ -128,149 +127,11 @@ struct MarkdownBlockEmitter {
                 return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
             if block.alignment != nil, let html = htmlBlock(block, index: index, isItem: isItem) { return html }
-            guard let inline = verifiedInline(block, index: index) else {
+            guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else {
                 return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
             return MarkdownLines(inline)
         }
-    }
-
-    /// Inline content that reads back as the block's own text and markups, trying `*`, then
-    /// `_`, then inline HTML for emphasis; nil when none does (the caller writes HTML).
-    private mutating func verifiedInline(_ block: Block, index: Int) -> [UInt8]? {
-        let styles: [MarkdownInlineRenderer.EmphasisStyle] = allowsHTML ? [.asteriskFirst, .underscoreFirst, .html] : [.asteriskFirst, .underscoreFirst]
-        // Only emphasis depends on the characters around its delimiters (CommonMark's flanking
-        // rules); everything else is escaped by construction, and the round-trip property tests
-        // hold it to that. So only blocks with emphasis are read back.
-        // Code spans hold no markup, so a code span that another markup reaches into (starts or
-        // ends inside, or covers exactly: which one nests inside depends on the order) is read
-        // back too, and written as inline HTML when it cannot be a span.
-        let hasEmphasis = block.markups.contains { $0.kind == .strong || $0.kind == .emphasis }
-        let codes = CodeSpans(block.markups)
-        let codeCrossed = !codes.isEmpty && Self.markupReachesIntoCode(block.markups, codes)
-        let needsReading = hasEmphasis || codeCrossed
-        // A markup that starts inside a code span is opened while the span collects its text,
-        // so its delimiter or tag becomes code text in every style (backticks hold no markup):
-        // no style can read back, and the block goes to HTML without trying them. (Markups
-        // that only end inside one split it instead, and can.) With HTML dropped, some
-        // markups write nothing, so this holds only when HTML is kept.
-        if allowsHTML && !codes.isEmpty && Self.markupStartsInsideCode(block.markups, codes) { return nil }
-        for style in styles {
-            var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
-            let inline = renderer.render(block, blockIndex: index, scratch: &inlineScratch)
-            // The prediction covers emphasis only: a crossed code span, or HTML emphasis, is
-            // always read back. A certain "otherwise" skips the read-back, which would fail.
-            let verdict = codeCrossed || style == .html ? .unsure : renderer.emphasisVerdict
-            if !needsReading || verdict == .asWritten || (verdict == .unsure && readsBack(inline, as: block)) {
-                diagnostics += renderer.diagnostics
-                return inline
-            }
-        }
-        guard !allowsHTML else { return nil }
-        // Pure CommonMark and no delimiter reads back: the emphasis goes, reported.
-        var plain = block
-        plain.markups.removeAll { $0.kind == .strong || $0.kind == .emphasis }
-        diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)"))
-        var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false)
-        let inline = renderer.render(plain, blockIndex: index, scratch: &inlineScratch)
-        diagnostics += renderer.diagnostics
-        return inline
-    }
-
-    /// Whether a markup other than a code span overlaps one without strictly containing it:
-    /// it starts or ends inside one, or covers exactly the same text.
-    static func markupReachesIntoCode(_ markups: [Markup], _ codes: CodeSpans? = nil) -> Bool {
-        let codes = codes ?? CodeSpans(markups)
-        guard !codes.isEmpty else { return false }
-        // Code spans that overlap or touch each other (never in a canonical IR) count too.
-        if codes.overlapOneAnother { return true }
-        return markups.contains { other in
-            other.kind != .code && (codes.hasInside(other.range.start) || codes.hasInside(other.range.end) || codes.contains(other.range))
-        }
-    }
-
-    /// Whether a markup other than a code span starts strictly inside one.
-    static func markupStartsInsideCode(_ markups: [Markup], _ codes: CodeSpans? = nil) -> Bool {
-        let codes = codes ?? CodeSpans(markups)
-        guard !codes.isEmpty else { return false }
-        return markups.contains { $0.kind != .code && codes.hasInside($0.range.start) }
-    }
-
-    /// A block's code spans, sorted, for questions about offsets in O(log n) each: a block with
-    /// many markups is still checked in O(n log n), never by comparing every pair.
-    struct CodeSpans {
-        /// The spans' ranges by start.
-        private let ranges: [TextRange]
-        /// Their interiors merged where they overlap or touch, by start: an offset inside one of
-        /// these is inside a span or on the edge where two meet (which only makes a caller
-        /// more careful).
-        private let interiors: [TextRange]
-
-        init(_ markups: [Markup]) {
-            // Most blocks have no code span: they cost one pass and no allocation.
-            guard markups.contains(where: { if case .code = $0.kind { true } else { false } }) else {
-                ranges = []
-                interiors = []
-                return
-            }
-            ranges = markups.compactMap { markup in
-                if case .code = markup.kind, !markup.range.isEmpty { markup.range } else { nil }
-            }.sorted { $0.start < $1.start }
-            var merged: [TextRange] = []
-            for range in ranges {
-                if let last = merged.last, range.start <= last.end {
-                    merged[merged.count - 1] = TextRange(start: last.start, end: max(last.end, range.end))
-                } else {
-                    merged.append(range)
-                }
-            }
-            interiors = merged
-        }
-
-        var isEmpty: Bool { ranges.isEmpty }
-
-        var overlapOneAnother: Bool { interiors.count < ranges.count }
-
-        /// Whether `offset` is strictly inside a span (after its start, before its end).
-        func hasInside(_ offset: Int) -> Bool {
-            // The last interior that starts before the offset.
-            var low = 0
-            var high = interiors.count
-            while low < high {
-                let middle = (low + high) / 2
-                if interiors[middle].start < offset { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 && offset < interiors[low - 1].end
-        }
-
-        /// Whether a span covers exactly `range`.
-        func contains(_ range: TextRange) -> Bool {
-            var low = 0
-            var high = ranges.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranges[middle].start < range.start { low = middle + 1 } else { high = middle }
-            }
-            while low < ranges.count && ranges[low].start == range.start {
-                if ranges[low].end == range.end { return true }
-                low += 1
-            }
-            return false
-        }
-    }
-
-    /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
-    private mutating func readsBack(_ inline: [UInt8], as block: Block) -> Bool {
-        let read = MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).readChecked(inline, tagCache: &tagCache).value
-        var expected = block.markups
-        if !allowsHTML {
-            expected.removeAll { !$0.kind.hasCommonMarkSyntax }
-        }
-        let blocks = read.blocks
-        if blocks.count == 1, case .image(let image) = blocks[0].kind {
-            return block.text == "\u{FFFC}" && expected == [Markup(.image(image), start: 0, end: 1)]
-        }
-        return blocks.count == 1 && blocks[0].text == block.text && blocks[0].markups == expected
     }
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's

@@ -127,7 +127,7 @@ struct EmphasisPredictionTests {
                 default: continue
                 }
                 // A crossed code span is never predicted; the writer reads those back.
-                if MarkdownBlockEmitter.markupReachesIntoCode(block.markups) { continue }
+                if VerifiedInlineWriter.markupReachesIntoCode(block.markups) { continue }
                 for style in [MarkdownInlineRenderer.EmphasisStyle.asteriskFirst, .underscoreFirst] {
                     let (verdict, readsBack) = try Self.decide(block, style)
                     decided[verdict, default: 0] += 1
