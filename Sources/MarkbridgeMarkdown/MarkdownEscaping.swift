@@ -35,26 +35,27 @@ enum MarkdownEscaping {
             var keepsByte = false
             var length = 1
             switch byte {
-            case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x23: // \ ` * _ [ ] < > #
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"):
                 replacement = "\\"
                 keepsByte = true
-            case 0x21 where index + 1 < end && bytes[index + 1] == 0x5B: // ! before [
+            case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
                 replacement = "\\!"
-            case 0x26 where startsReference(bytes, at: index + 1): // & before what could name an entity
+            case UInt8(ascii: "&") where startsReference(bytes, at: index + 1): // before what could name an entity
                 replacement = "\\&"
-            case 0x2D, 0x2B, 0x3D, 0x7E: // - + = ~
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "~"):
                 guard atLineStart && index == base else { index += 1; continue }
                 replacement = "\\"
                 keepsByte = true
-            case 0x2E, 0x29: // . ) after a leading digit run
+            case UInt8(ascii: "."), UInt8(ascii: ")"): // after a leading digit run
                 guard atLineStart && digitRun > 0 && index == base + digitRun else { index += 1; continue }
                 replacement = "\\"
                 keepsByte = true
-            case 0x0D:
+            case UInt8(ascii: "\r"):
                 replacement = "&#13;"
             case 0x00:
                 replacement = "&#xFFFD;"
-            case 0x09:
+            case UInt8(ascii: "\t"):
                 replacement = "&#9;"
             case 0x01...0x08, 0x0B...0x0C, 0x0E...0x1F, 0x7F:
                 replacement = nil
@@ -84,11 +85,9 @@ enum MarkdownEscaping {
     /// The bytes the switch in `line` acts on anywhere in a line (the line-start rules for
     /// `-`, `+`, `=`, `~`, `.` and `)` are applied before the skipping starts).
     static let mayNeedEscape: [Bool] = (0..<256).map { value in
-        switch UInt8(value) {
-        case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x23, 0x21, 0x26, 0xEF: true
-        case 0x00...0x1F, 0x7F: true
-        default: false
-        }
+        let byte = UInt8(value)
+        // C0 controls, DEL, and the lead byte of U+FEFF (EF BB BF).
+        return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xEF
     }
 
     /// `mayNeedEscape` for sixteen bytes at once: controls, DEL, `[` `\\` `]` as one range, and
@@ -96,12 +95,14 @@ enum MarkdownEscaping {
     @inline(__always)
     static func mayNeedEscape(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         typealias Block = SIMD16<UInt8>
+        func byte(_ character: Unicode.Scalar) -> Block { Block(repeating: UInt8(ascii: character)) }
+        // Two bytes that differ only in bit 1 are matched by one comparison with the bit set.
         let bit1 = block | Block(repeating: 0x02)
-        let brackets = (block &- Block(repeating: 0x5B)) .< Block(repeating: 3)
-        let controls = (block .< Block(repeating: 0x20)) .| (block .== Block(repeating: 0x7F))
-        let pairs = (bit1 .== Block(repeating: 0x23)) .| (bit1 .== Block(repeating: 0x3E))
-        let singles = (block .== Block(repeating: 0x26)) .| (block .== Block(repeating: 0x2A)) .| (block .== Block(repeating: 0x5F))
-            .| (block .== Block(repeating: 0x60)) .| (block .== Block(repeating: 0xEF))
+        let brackets = (block &- byte("[")) .< Block(repeating: 3) // [ \ ]
+        let controls = (block .< byte(" ")) .| (block .== Block(repeating: 0x7F))
+        let pairs = (bit1 .== byte("#")) .| (bit1 .== byte(">")) // ! # and < >
+        let singles = (block .== byte("&")) .| (block .== byte("*")) .| (block .== byte("_"))
+            .| (block .== byte("`")) .| (block .== Block(repeating: 0xEF))
         return brackets .| controls .| pairs .| singles
     }
 

@@ -6,10 +6,10 @@ import MarkbridgeTestSupport
 
 /// The two shapes on which the linked cmark (0.30.2) takes quadratic time are refused before
 /// parsing, in linear time, with an error that names them; real documents stay far below the
-/// budget, and the shapes' near misses are still read.
-@Suite("Markdown reader: cmark's quadratic shapes are refused", .serialized)
-struct MarkdownComplexityGuardTests {
-    static let shapes: [(String, @Sendable (Int) -> String)] = [
+/// budget, and the shapes' near misses are still read. Part of the hostile-input suite, which
+/// runs its tests one at a time: timing tests beside heavy ones measure the machine.
+extension MarkdownHostileInputTests {
+    static let guardShapes: [(String, @Sendable (Int) -> String)] = [
         ("![[]() repeated (cmark's pathological test)", { String(repeating: "![[]()", count: $0) }),
         ("image openers, then links on the next line", { String(repeating: "![", count: $0) + "\n" + String(repeating: "[]()", count: $0) }),
         ("a link inside every unclosed image's alt text", { String(repeating: "![a [b](c) ", count: $0) }),
@@ -26,9 +26,9 @@ struct MarkdownComplexityGuardTests {
     /// The scan stops where the budget runs out, often within the first kilobytes, so a refusal
     /// can take microseconds, where a busy machine's noise decides a ratio: under a millisecond
     /// for the larger input passes too (cmark alone takes seconds on these shapes).
-    @Test("Each shape: four times the input at most 6x the time (refused quickly, not parsed slowly)", arguments: shapes.indices)
-    func linear(shape: Int) {
-        let (name, make) = Self.shapes[shape]
+    @Test("cmark's quadratic shapes: four times the input at most 6x the time (refused quickly, not parsed slowly)", arguments: guardShapes.indices)
+    func guardLinear(shape: Int) {
+        let (name, make) = Self.guardShapes[shape]
         let large = Array(make(80_000).utf8)
         let ratios = LinearTime.ratios(small: Array(make(20_000).utf8), large: large, limit: 6) { bytes in
             _ = try? MarkdownReader().read(bytes)
@@ -39,9 +39,9 @@ struct MarkdownComplexityGuardTests {
         #expect(ratios.contains { $0 < 6 } || largeSeconds < 0.001, "\(name): ratios \(ratios), \(largeSeconds) s for the larger input")
     }
 
-    @Test("Each shape at size is refused as too complex", arguments: shapes.indices.map(Optional.some) + [nil])
-    func refused(shape: Int?) {
-        let (name, input) = shape.map { (Self.shapes[$0].0, Self.shapes[$0].1(40_000)) } ?? ("items nested by indentation, then blank lines", Self.indentedNesting)
+    @Test("cmark's quadratic shapes at size are refused as too complex", arguments: guardShapes.indices.map(Optional.some) + [nil])
+    func guardRefused(shape: Int?) {
+        let (name, input) = shape.map { (Self.guardShapes[$0].0, Self.guardShapes[$0].1(40_000)) } ?? ("items nested by indentation, then blank lines", Self.indentedNesting)
         do {
             _ = try MarkdownReader().read(input)
             Issue.record("\(name) was read")
@@ -51,7 +51,7 @@ struct MarkdownComplexityGuardTests {
     }
 
     @Test("The errors name the shape, where it starts, and what to do")
-    func messages() {
+    func guardMessages() {
         #expect(throws: ConversionError(code: "markdown-too-complex",
             message: "Markdown refused: 1980 image openers ('![') from here on stay open in one paragraph while links close after them, on which the linked cmark (\(CmarkVersion.string)) takes quadratic time; escape the '!' (as '\\!') or close the images",
             at: SourceLocation(line: 3, column: 1, byteOffset: 5))) {
@@ -65,7 +65,7 @@ struct MarkdownComplexityGuardTests {
     }
 
     @Test("Near misses are read: the same shapes small, images that close, escaped openers, nesting without blank lines")
-    func nearMisses() throws {
+    func guardNearMisses() throws {
         let accepted = [
             String(repeating: "![[]()", count: 500),
             String(repeating: "![a [b](c) d](e.png) ", count: 20_000),
@@ -81,7 +81,7 @@ struct MarkdownComplexityGuardTests {
 
     @Test("Real documents stay below a hundredth of the budget: the CommonMark spec, generated documents",
           .enabled(if: TestPaths.hasSharedData, "../shared/data is absent"))
-    func realDocuments() throws {
+    func guardRealDocuments() throws {
         var inputs = [try #require(FileBytes.read(TestPaths.sharedData("commonmark-spec.txt")))]
         var generator = DocumentGenerator(seed: 5, profile: .realistic)
         for _ in 0..<20 { inputs.append(MarkdownWriter().write(generator.document(blockCount: 400)).value) }
