@@ -22,7 +22,7 @@ public struct Converter: Sendable {
         guard let writer = registry.format(named: target)?.writer else {
             throw ConversionError(code: "unknown-format", message: "no writer for format '\(target)'")
         }
-        return writer(document, options)
+        return try writer(document, options)
     }
 
     /// Reads, then writes; the diagnostics of both steps, the reader's first.

@@ -5,7 +5,7 @@
 /// a batch run can call them from every core at once.
 public struct Format: Sendable {
     public typealias Reader = @Sendable ([UInt8], ConversionOptions) throws(ConversionError) -> Diagnosed<Document>
-    public typealias Writer = @Sendable (Document, ConversionOptions) -> Diagnosed<[UInt8]>
+    public typealias Writer = @Sendable (Document, ConversionOptions) throws(ConversionError) -> Diagnosed<[UInt8]>
 
     public let name: String
     public let summary: String
@@ -31,8 +31,8 @@ extension Format {
         reader: { bytes, options throws(ConversionError) in
             try MarkupJSONReader(options: .init(urlPolicy: options.urlPolicy)).read(bytes)
         },
-        writer: { document, options in
-            MarkupJSONWriter(options: .init(
+        writer: { document, options throws(ConversionError) in
+            try MarkupJSONWriter(options: .init(
                 offsetUnit: options.offsetUnit, prettyPrinted: options.prettyPrinted, urlPolicy: options.urlPolicy
             )).write(document)
         }
@@ -50,8 +50,8 @@ extension Format {
                 urlPolicy: options.urlPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
                 parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8))).read(bytes)
         },
-        writer: { document, options in
-            HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.urlPolicy)).write(document)
+        writer: { document, options throws(ConversionError) in
+            try HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.urlPolicy)).write(document)
         }
     )
 
@@ -61,7 +61,7 @@ extension Format {
         summary: "plain text: what a reader sees, formatting gone",
         fileExtensions: ["txt"],
         reader: nil,
-        writer: { document, _ in PlainTextWriter().write(document) }
+        writer: { document, _ throws(ConversionError) in try PlainTextWriter().write(document) }
     )
 }
 
@@ -75,8 +75,8 @@ extension Format {
         reader: { bytes, options throws(ConversionError) in
             try MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(bytes)
         },
-        writer: { document, options in
-            MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.urlPolicy)).write(document)
+        writer: { document, options throws(ConversionError) in
+            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.urlPolicy)).write(document)
         }
     )
 }

@@ -82,7 +82,7 @@ if option("--corpus") == "jsonl" {
 }
 if let format = option("--corpus") {
     guard let sample = try? Corpus.samples(format == "prose" ? .prose : .large, scale: scale)[0] else { exit(1) }
-    print(format == "json" ? String(decoding: MarkupJSONWriter().write(sample.document).value, as: UTF8.self) : sample.html)
+    print(format == "json" ? String(decoding: try MarkupJSONWriter().write(sample.document).value, as: UTF8.self) : sample.html)
     exit(0)
 }
 

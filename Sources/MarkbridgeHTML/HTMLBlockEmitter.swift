@@ -59,9 +59,8 @@ struct HTMLBlockEmitter {
         case .unorderedListItem: target.append(.list(ordered: false))
         case .orderedListItem(let number):
             target.append(.list(ordered: true))
-            // Clamped again: a document built by hand may hold any number, and `+ 1` below
-            // must not overflow.
-            itemNumber = ListNumber.clamped(number)
+            // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
+            itemNumber = number
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: break
         }
         var common = 0

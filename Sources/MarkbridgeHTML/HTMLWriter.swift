@@ -24,7 +24,15 @@ public struct HTMLWriter: Sendable {
         self.options = options
     }
 
-    public func write(_ document: Document) -> Diagnosed<[UInt8]> {
+    /// The document as HTML; `invalid-document` when it is not one every reader reads back
+    /// (see ``Document/checkWritable()``).
+    public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try document.checkWritable()
+        return writeChecked(document)
+    }
+
+    /// The same for a document already checked (the Markdown writer's HTML blocks).
+    package func writeChecked(_ document: Document) -> Diagnosed<[UInt8]> {
         var emitter = HTMLBlockEmitter(urlPolicy: options.urlPolicy)
         for (index, block) in document.blocks.enumerated() {
             emitter.write(block, index: index)

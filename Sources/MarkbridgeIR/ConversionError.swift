@@ -2,11 +2,20 @@
 ///
 /// Readers throw this only when nothing usable can be produced (invalid JSON, a range outside its
 /// text, bytes that are not UTF-8); everything lossy is a ``Diagnostic`` instead.
-public struct ConversionError: Error, Hashable, Sendable {
+public struct ConversionError: Error, Hashable, Sendable, Codable {
     /// A stable, kebab-case identifier (`invalid-json`, `offset-out-of-range`).
     public var code: String
     public var message: String
     public var location: SourceLocation?
+
+    /// The 1-based line of the input where it happened, when known.
+    public var line: Int? { location?.line }
+    /// The 1-based column (in bytes, as cmark counts them), when known.
+    public var column: Int? { location?.column }
+    /// The 0-based byte offset in the input, when known.
+    public var byteOffset: Int? { location?.byteOffset }
+    /// For JSON input, the JSON Pointer of the value at fault (nil for the document as a whole).
+    public var jsonPointer: String? { location?.jsonPointer }
 
     public init(code: String, message: String, at location: SourceLocation? = nil) {
         self.code = code

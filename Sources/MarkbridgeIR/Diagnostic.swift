@@ -2,8 +2,8 @@
 ///
 /// Lossy conversions never fail silently: they return their value together with diagnostics,
 /// and a caller decides (for instance with the command's `--strict`) whether any loss is fatal.
-public struct Diagnostic: Hashable, Sendable {
-    public enum Severity: String, Hashable, Sendable, Comparable {
+public struct Diagnostic: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Comparable, Codable {
         /// Nothing was lost, but the caller may want to know (a value was normalised).
         case note
         /// Something in the input was dropped or changed.
@@ -33,10 +33,11 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Diagnostic: CustomStringConvertible {
-    /// `line:column: warning: message [code]`, the shape compilers use.
+    /// `line:column: warning: message (at /json/pointer) [code]`, the shape compilers use.
     public var description: String {
         let place = location.map { "\($0.line):\($0.column): " } ?? ""
-        return "\(place)\(severity.rawValue): \(message) [\(code)]"
+        let pointer = location?.jsonPointer.map { " (at \($0))" } ?? ""
+        return "\(place)\(severity.rawValue): \(message)\(pointer) [\(code)]"
     }
 }
 

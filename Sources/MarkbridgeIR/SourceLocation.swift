@@ -3,7 +3,7 @@ import Synchronization
 
 /// A place in a reader's input: 1-based line and column (columns count bytes, as cmark's do),
 /// the 0-based byte offset, and for JSON input the JSON Pointer of the value.
-public struct SourceLocation: Hashable, Sendable {
+public struct SourceLocation: Hashable, Sendable, Codable {
     public var line: Int
     public var column: Int
     public var byteOffset: Int

@@ -389,9 +389,8 @@ struct JSONScanner {
     private mutating func validateUTF8Sequence(_ pointer: JSONPointer) throws(Failure) {
         let length = UTF8Validation.sequenceLength(bytes, at: position)
         guard length > 0 else {
-            let lead = bytes[position]
-            let message = lead >= 0xC2 && lead <= 0xF4 ? "invalid UTF-8 sequence" : "invalid UTF-8 byte 0x\(hex(UInt32(lead)).suffix(2))"
-            throw failure("invalid-utf8", message, pointer)
+            // Worded as every reader words it.
+            throw failure("invalid-utf8", "invalid UTF-8 at byte \(position)", pointer)
         }
         position += length
     }

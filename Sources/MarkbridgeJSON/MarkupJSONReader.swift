@@ -50,7 +50,8 @@ public struct MarkupJSONReader: Sendable {
         case .failure(let failure):
             throw ConversionError(
                 code: failure.code, message: failure.message,
-                at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer.description))
+                // A failure of the document as a whole has no pointer, not the empty one.
+                at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer.description.isEmpty ? nil : failure.pointer.description))
         }
     }
 

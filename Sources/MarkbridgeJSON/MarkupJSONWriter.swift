@@ -26,7 +26,10 @@ public struct MarkupJSONWriter: Sendable {
         self.options = options
     }
 
-    public func write(_ document: Document) -> Diagnosed<[UInt8]> {
+    /// The document as markup JSON; `invalid-document` when it is not one our reader reads
+    /// back (see ``Document/checkWritable()``).
+    public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try document.checkWritable()
         var emitter = Emitter(options: options, capacity: Self.estimatedSize(of: document))
         emitter.document(document)
         emitter.output.byte(UInt8(ascii: "\n"))

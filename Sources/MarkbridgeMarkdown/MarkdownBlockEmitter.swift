@@ -34,10 +34,9 @@ struct MarkdownBlockEmitter {
         case .unorderedListItem:
             marker = Array("- ".utf8)
             lastItems[depth] = (false, 0, "-")
-        case .orderedListItem(let given):
-            // CommonMark reads at most nine digits and no sign: a number built by hand outside
-            // that is clamped, so that the item stays an item (and `+ 1` cannot overflow).
-            let number = ListNumber.clamped(given)
+        case .orderedListItem(let number):
+            // In ListNumber.range (the writer checked): nine digits at most, no sign, and
+            // `+ 1` cannot overflow.
             var delimiter: Character = "."
             if let last = lastItems[depth], last.ordered {
                 // The same list goes on only with the next number; else a new list, which needs
@@ -152,7 +151,7 @@ struct MarkdownBlockEmitter {
         if single.kind == .blockquote { single.kind = .paragraph }
         // An empty line would end most HTML blocks; only `<pre>`'s, which ends at `</pre>`,
         // may keep them (they are its text).
-        var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).write(Document(blocks: [single])).value
+        var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: [single])).value
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
     }

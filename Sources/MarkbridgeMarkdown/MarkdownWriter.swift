@@ -35,7 +35,10 @@ public struct MarkdownWriter: Sendable {
         self.options = options
     }
 
-    public func write(_ document: Document) -> Diagnosed<[UInt8]> {
+    /// The document as CommonMark; `invalid-document` when it is not one our readers read
+    /// back (see ``Document/checkWritable()``).
+    public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try document.checkWritable()
         var emitter = MarkdownBlockEmitter(options: options)
         for (index, block) in document.blocks.enumerated() {
             emitter.write(safe(block, index: index, emitter: &emitter), index: index)

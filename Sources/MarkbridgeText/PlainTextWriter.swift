@@ -7,7 +7,10 @@
 public struct PlainTextWriter: Sendable {
     public init() {}
 
-    public func write(_ document: Document) -> Diagnosed<[UInt8]> {
+    /// The document's text; `invalid-document` when it is not one our readers could have
+    /// produced (see ``Document/checkWritable()``).
+    public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try document.checkWritable()
         // Built over bytes: splitting a `String` at "\n" walks grapheme clusters and compares
         // `Character`s, which cost three quarters of HTML -> text on real content.
         var out: [UInt8] = []

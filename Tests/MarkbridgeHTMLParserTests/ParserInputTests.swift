@@ -12,7 +12,7 @@ struct ParserInputTests {
         ([0xD0, 0x9F, 0xD0], 2), ([0xD0, 0x41], 0), ([0xE3, 0x81, 0x82, 0xE3, 0x81], 3), ([0xE3, 0x41, 0x82], 0),
         ([0xE3, 0x81, 0x41], 0), ([0xD0, 0x9F, 0xE0, 0x80, 0x80], 2), ([0xEC, 0xBF, 0xBF, 0xDF, 0xC0], 3),
     ] as [([UInt8], Int)])
-    func invalidUTF8(bytes: [UInt8], offset: Int) {
+    func invalidUTF8(bytes: [UInt8], offset: Int) throws {
         #expect(throws: ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(offset)",
                                         at: SourceLocation(line: 1, column: offset + 1, byteOffset: offset))) {
             try HTMLParser().parseFragment(bytes)
@@ -64,7 +64,7 @@ struct ParserInputTests {
     }
 
     @Test("Input over the size limit is refused")
-    func tooLarge() {
+    func tooLarge() throws {
         #expect(throws: ConversionError(code: "input-too-large", message: "input is 11 bytes, over the limit of 10")) {
             try HTMLParser(options: .init(maxInputBytes: 10)).parseFragment(Array("hello world".utf8))
         }

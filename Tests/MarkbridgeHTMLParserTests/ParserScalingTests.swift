@@ -23,7 +23,7 @@ struct ParserScalingTests {
     ]
 
     @Test("Doubling the input at most 2.5x's the time", arguments: shapes.indices)
-    func linear(shape: Int) {
+    func linear(shape: Int) throws {
         let (name, make) = Self.shapes[shape]
         // A parse that throws stops early and would time as linear: it fails the test instead.
         var failure: (any Error)?

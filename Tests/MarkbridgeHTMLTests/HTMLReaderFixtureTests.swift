@@ -9,7 +9,7 @@ struct HTMLReaderFixtureTests {
     static let fixtures = FixtureFile.load(TestPaths.tests("MarkbridgeHTMLTests/Fixtures/reader.txt"))
 
     @Test("The fixture file is there and parsed")
-    func loaded() {
+    func loaded() throws {
         #expect(Self.fixtures.count >= 25)
     }
 
@@ -17,7 +17,7 @@ struct HTMLReaderFixtureTests {
     func read(_ fixture: Fixture) throws {
         let read = try HTMLReader().read(fixture.input)
         #expect(read.value.invariantViolations().isEmpty)
-        let json = String(decoding: MarkupJSONWriter().write(read.value).value, as: UTF8.self)
+        let json = String(decoding: try MarkupJSONWriter().write(read.value).value, as: UTF8.self)
         let actual = ([String(json.dropLast())] + read.diagnostics.map(\.description)).joined(separator: "\n")
         #expect(actual == fixture.expected, "\(fixture.origin) \(fixture.title)")
     }

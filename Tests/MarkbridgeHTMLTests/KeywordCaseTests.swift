@@ -9,7 +9,7 @@ import MarkbridgeIR
 @Suite("Keywords match ASCII case-insensitively")
 struct KeywordCaseTests {
     @Test("ASCII lower-casing leaves everything but A-Z alone")
-    func asciiLowercased() {
+    func asciiLowercased() throws {
         #expect("COLOR: Red".asciiLowercased() == "color: red")
         #expect("blac\u{212A}".asciiLowercased() == "blac\u{212A}")
         #expect("ÉCOLE İstanbul".asciiLowercased() == "École İstanbul")

@@ -28,7 +28,7 @@ struct OutputSafetyTests {
             for _ in 0..<3 { lines.insert(random.pick(Self.payloads), at: random.below(lines.count + 1)) }
             let html = lines.joined(separator: "\n")
             let document = try HTMLReader(options: .init(parser: .init(repairsInvalidUTF8: true))).read(html).value
-            let outputs = [MarkupJSONWriter().write(document).value, HTMLWriter().write(document).value, PlainTextWriter().write(document).value]
+            let outputs = [try MarkupJSONWriter().write(document).value, try HTMLWriter().write(document).value, try PlainTextWriter().write(document).value]
             for output in outputs.map({ String(decoding: $0, as: UTF8.self) }) {
                 #expect(!output.contains("alert("), "\(output)")
                 #expect(!output.lowercased().contains("javascript:"))

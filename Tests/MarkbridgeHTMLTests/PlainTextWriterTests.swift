@@ -9,7 +9,7 @@ struct PlainTextWriterTests {
     func text() throws {
         let html = "<h1>Title &amp; more</h1><p>one<br>two <img src=\"https://e.x/i.png\" alt=\"[i]\"></p><ul><li>a<ol><li>b</li><li>c<br>d</li></ol></li></ul><hr><pre>x  y</pre>"
         let document = try HTMLReader().read(html).value
-        #expect(String(decoding: PlainTextWriter().write(document).value, as: UTF8.self) == """
+        #expect(String(decoding: try PlainTextWriter().write(document).value, as: UTF8.self) == """
             Title & more
 
             one
@@ -28,12 +28,12 @@ struct PlainTextWriterTests {
     }
 
     @Test("Continuation lines hang under the marker's text; a CR LF or a lone CR ends a line too")
-    func hangingLines() {
+    func hangingLines() throws {
         let document = Document(blocks: [
             Block(.orderedListItem(number: 12), text: "one\ntwo\r\nthree\rfour\n", depth: 1),
             Block(.paragraph, text: "Привет\n日本"),
         ])
-        let written = PlainTextWriter().write(document)
+        let written = try PlainTextWriter().write(document)
         #expect(String(decoding: written.value, as: UTF8.self)
             == "  12. one\n      two\n      three\n      four\n      \n\nПривет\n日本\n")
         #expect(written.diagnostics.map(\.description) == [
@@ -46,8 +46,8 @@ struct PlainTextWriterTests {
         ("tab\tkept, \u{A0} and \u{A9} printable", "tab\tkept, \u{A0} and \u{A9} printable", 0), ("\u{0}", "\u{FFFD}", 1),
         (String(repeating: "sixteen bytes...", count: 3) + "\u{1B}", String(repeating: "sixteen bytes...", count: 3) + "\u{FFFD}", 1),
     ])
-    func controls(text: String, shown: String, replaced: Int) {
-        let written = PlainTextWriter().write(Document(blocks: [Block(.paragraph, text: text)]))
+    func controls(text: String, shown: String, replaced: Int) throws {
+        let written = try PlainTextWriter().write(Document(blocks: [Block(.paragraph, text: text)]))
         #expect(String(decoding: written.value, as: UTF8.self) == shown + "\n")
         #expect(written.diagnostics.count == (replaced == 0 ? 0 : 1))
         #expect(written.diagnostics.first?.message.hasPrefix("\(replaced) control character") ?? true)

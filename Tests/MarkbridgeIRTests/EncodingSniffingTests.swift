@@ -36,7 +36,7 @@ struct EncodingSniffingTests {
     }
 
     @Test("The error names the encoding, the evidence and the fix")
-    func error() {
+    func error() throws {
         #expect(throws: ConversionError(code: "not-utf8",
             message: "input is UTF-16LE, not UTF-8: 14 of its first 28 bytes are NUL, in the pattern of UTF-16LE text; convert it first (for example `iconv -f UTF-16LE -t UTF-8`)",
             at: SourceLocation(line: 1, column: 1, byteOffset: 0))) {

@@ -8,13 +8,13 @@ import MarkbridgeTestSupport
 @Suite("Markup JSON reader: fuzz loop")
 struct FuzzTests {
     @Test("Mutated valid documents never trap")
-    func mutations() {
+    func mutations() throws {
         var generator = DocumentGenerator(seed: 1234, profile: .hostile)
         var random = SeededRandom(seed: 99)
         let interesting: [[UInt8]] = ["{", "}", "[", "]", "\"", "\\", ",", ":", "-", "0", "1e9", "\\ud800", "99999999999999999999", "\u{FFFC}", "null", "\u{0}"].map { Array($0.utf8) }
         var accepted = 0
         for _ in 0..<400 {
-            var bytes = MarkupJSONWriter(options: .init(offsetUnit: random.pick(OffsetUnit.allCases))).write(generator.document(blockCount: 3)).value
+            var bytes = try MarkupJSONWriter(options: .init(offsetUnit: random.pick(OffsetUnit.allCases))).write(generator.document(blockCount: 3)).value
             for _ in 0..<(1 + random.below(4)) {
                 let position = random.below(bytes.count)
                 switch random.below(4) {

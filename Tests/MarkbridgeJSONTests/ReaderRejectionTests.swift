@@ -13,7 +13,7 @@ struct ReaderRejectionTests {
     }
 
     @Test("Each bad input is refused with its exact error", arguments: fixtures)
-    func rejected(_ fixture: Fixture) {
+    func rejected(_ fixture: Fixture) throws {
         do {
             let document = try MarkupJSONReader().read(FixtureBytes.decode(fixture.input))
             Issue.record("\(fixture.origin) \(fixture.title): accepted as \(document.value)")
@@ -23,7 +23,7 @@ struct ReaderRejectionTests {
     }
 
     @Test("Input over the size limit is refused before it is read")
-    func tooLarge() {
+    func tooLarge() throws {
         let reader = MarkupJSONReader(options: .init(maxInputBytes: 10))
         #expect(throws: ConversionError(code: "input-too-large", message: "input is 17 bytes, over the limit of 10")) {
             try reader.read(#"{"paragraphs":[]}"#)
@@ -31,7 +31,7 @@ struct ReaderRejectionTests {
     }
 
     @Test("100,000 nested arrays are refused, without recursion")
-    func deepNesting() {
+    func deepNesting() throws {
         let input = #"{"paragraphs":[],"x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         #expect(throws: ConversionError.self) { try MarkupJSONReader().read(input) }
         let root = String(repeating: "[", count: 100_000)

@@ -9,7 +9,7 @@ struct WriterTests {
     static let fixtures = FixtureFile.load(TestPaths.tests("MarkbridgeJSONTests/Fixtures/writer.txt"))
 
     @Test("The fixture file is there and parsed")
-    func fixturesLoaded() {
+    func fixturesLoaded() throws {
         #expect(Self.fixtures.count >= 3)
     }
 
@@ -17,7 +17,7 @@ struct WriterTests {
     func golden(_ fixture: Fixture) throws {
         let read = try MarkupJSONReader().read(fixture.input)
         #expect(read.diagnostics.isEmpty)
-        let written = String(decoding: MarkupJSONWriter().write(read.value).value, as: UTF8.self)
+        let written = String(decoding: try MarkupJSONWriter().write(read.value).value, as: UTF8.self)
         #expect(written == fixture.expected + "\n", "\(fixture.origin) \(fixture.title)")
     }
 
@@ -67,9 +67,9 @@ struct WriterTests {
     }
 
     @Test("Pretty output: two-space indentation, one key a line")
-    func pretty() {
+    func pretty() throws {
         let document = Document(blocks: [Block(.paragraph, text: "ab", markups: [Markup(.strong, start: 0, end: 1)]), Block(.horizontalRule)])
-        let written = String(decoding: MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
+        let written = String(decoding: try MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
         #expect(written == """
             {
               "version": 1,
@@ -102,10 +102,14 @@ struct WriterTests {
             .superscript, .subscript, .highlight, .color(try #require(CSSColor(hex: "#FF0000"))),
             .background(try #require(CSSColor(hex: "#00FF00"))), .image(ImageSource(src: "https://e.com/i.png", alt: "a")),
         ]
-        let document = Document(blocks: [Block(.paragraph, text: "abcdefghijklmnop",
-                                               markups: kinds.enumerated().map { Markup($1, start: $0, end: $0 + 2) })])
-        let compact = String(decoding: MarkupJSONWriter().write(document).value, as: UTF8.self)
-        let pretty = String(decoding: MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
+        // Every kind over two characters, but the image over its U+FFFC.
+        let document = Document(blocks: [Block(.paragraph, text: "abcdefghijklmnop\u{FFFC}",
+                                               markups: kinds.enumerated().map { index, kind in
+            if case .image = kind { return Markup(kind, start: 16, end: 17) }
+            return Markup(kind, start: index, end: index + 2)
+        })])
+        let compact = String(decoding: try MarkupJSONWriter().write(document).value, as: UTF8.self)
+        let pretty = String(decoding: try MarkupJSONWriter(options: .init(prettyPrinted: true)).write(document).value, as: UTF8.self)
         let unindented = pretty.split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
             .replacingOccurrences(of: "\": ", with: "\":")
         #expect(compact == unindented + "\n")
@@ -113,21 +117,21 @@ struct WriterTests {
     }
 
     @Test("Offsets are written in the unit asked for")
-    func units() {
+    func units() throws {
         let document = Document(blocks: [Block(.paragraph, text: "日👍 b", markups: [Markup(.strong, start: 3, end: 5)])])
-        func markup(_ unit: OffsetUnit) -> String {
-            let json = String(decoding: MarkupJSONWriter(options: .init(offsetUnit: unit)).write(document).value, as: UTF8.self)
+        func markup(_ unit: OffsetUnit) throws -> String {
+            let json = String(decoding: try MarkupJSONWriter(options: .init(offsetUnit: unit)).write(document).value, as: UTF8.self)
             return String(json[json.range(of: "\"markups\"")!.lowerBound...])
         }
-        #expect(markup(.utf16) == #""markups":[{"type":"STRONG","start":3,"end":5}]}]}"# + "\n")
-        #expect(markup(.scalar) == #""markups":[{"type":"STRONG","start":2,"end":4}]}]}"# + "\n")
-        #expect(markup(.utf8) == #""markups":[{"type":"STRONG","start":7,"end":9}]}]}"# + "\n")
+        #expect(try markup(.utf16) == #""markups":[{"type":"STRONG","start":3,"end":5}]}]}"# + "\n")
+        #expect(try markup(.scalar) == #""markups":[{"type":"STRONG","start":2,"end":4}]}]}"# + "\n")
+        #expect(try markup(.utf8) == #""markups":[{"type":"STRONG","start":7,"end":9}]}]}"# + "\n")
     }
 
     @Test("An unsafe URL in a hand-built IR does not reach the output")
-    func unsafeURL() {
+    func unsafeURL() throws {
         let document = Document(blocks: [Block(.paragraph, text: "x", markups: [Markup(.link(LinkTarget(href: "javascript:alert(1)")), start: 0, end: 1)])])
-        let written = MarkupJSONWriter().write(document)
+        let written = try MarkupJSONWriter().write(document)
         #expect(String(decoding: written.value, as: UTF8.self) == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"x"}]}"# + "\n")
         #expect(written.diagnostics.map(\.description) == ["warning: LINK 0..<1 dropped from /paragraphs/0: scheme 'javascript:' is not allowed [unsafe-url]"])
     }

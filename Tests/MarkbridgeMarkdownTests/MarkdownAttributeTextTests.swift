@@ -22,7 +22,7 @@ struct MarkdownAttributeTextTests {
     ]
 
     static func roundTrip(_ document: Document, html: MarkdownWriter.HTMLPolicy = .keep) throws -> (markdown: String, read: Document) {
-        let written = MarkdownWriter(options: .init(html: html)).write(document)
+        let written = try MarkdownWriter(options: .init(html: html)).write(document)
         #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
         let unsafe = OutputSafety.unsafeParts(ofMarkdown: written.value)
         #expect(unsafe.isEmpty, "\(unsafe) in \(String(decoding: written.value, as: UTF8.self))")
@@ -63,7 +63,7 @@ struct MarkdownAttributeTextTests {
         let html = "<p><a href=\"https://x/\" title=\"a\n\n<img src=x onerror=alert(1)>\n\n\">abc</a></p>"
             + "<p><a href=\"&amp;#106;avascript:alert(1)\">x</a> <a href=\"javascript&amp;colon;alert(1)\">y</a> <a href=\"https://x/a&amp;b\">z</a></p>"
         let document = try HTMLReader().read(html).value
-        let written = MarkdownWriter(options: .init(html: .drop)).write(document)
+        let written = try MarkdownWriter(options: .init(html: .drop)).write(document)
         #expect(String(decoding: written.value, as: UTF8.self) == """
             [abc](https://x/ "a&#10;&#10;<img src=x onerror=alert(1)>&#10;&#10;")
 
@@ -76,7 +76,7 @@ struct MarkdownAttributeTextTests {
     }
 
     @Test("The oracle sees what the old writer let through: a title with blank lines makes a live <img onerror>")
-    func oracleCatchesTheOldOutput() {
+    func oracleCatchesTheOldOutput() throws {
         let old = Array("[abc](<https://x/> \"a\n\n<img src=x onerror=alert(1)>\n\n\")\n".utf8)
         #expect(OutputSafety.unsafeParts(ofMarkdown: old) == ["onerror attribute on <img>"])
         #expect(OutputSafety.unsafeParts(ofMarkdown: Array("[x](<&#106;avascript:alert(1)>)\n".utf8))

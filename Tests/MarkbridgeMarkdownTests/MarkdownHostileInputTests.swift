@@ -25,7 +25,7 @@ struct MarkdownHostileInputTests {
     /// suites on two cores, cache pressure alone once took n to 2n to 2.6x (the instruction
     /// count was 1.94x). Linear is 4x, quadratic 16x, so 6x separates them with room for noise.
     @Test("Four times the input at most 6x the time", arguments: shapes.indices)
-    func linear(shape: Int) {
+    func linear(shape: Int) throws {
         let (name, make) = Self.shapes[shape]
         // Read, not refused: a refusal would be fast whatever the parser's cost.
         #expect(throws: Never.self, "\(name)") { try MarkdownReader().read(make(20_000)) }
@@ -39,7 +39,7 @@ struct MarkdownHostileInputTests {
     /// words. Whether a markup reaches into a code span was once asked of every pair of
     /// markups, and a block where none does had to try them all.
     @Test("Writing a block with thousands of code spans: four times the markups at most 6x the time")
-    func writerLinear() {
+    func writerLinear() throws {
         func document(_ words: Int) -> [UInt8] {
             let text = (0..<words).map { "w\($0 % 10)" }.joined(separator: " ")
             var markups: [String] = []
@@ -53,7 +53,7 @@ struct MarkdownHostileInputTests {
         #expect(throws: Never.self) { try MarkupJSONReader().read(document(4_000)) }
         let ratios = LinearTime.ratios(small: document(1_000), large: document(4_000), limit: 6) { bytes in
             guard let read = try? MarkupJSONReader().read(bytes) else { return }
-            _ = MarkdownWriter().write(read.value)
+            _ = try? MarkdownWriter().write(read.value)
         }
         #expect(ratios.contains { $0 < 6 }, "ratios \(ratios)")
     }
@@ -65,7 +65,7 @@ struct MarkdownHostileInputTests {
         let pieces = ["*", "**", "_", "`", "[", "](", "<", ">", "\n", "\n\n", "- ", "1. ", "> ", "```", "<br>", "<u>", "</u>",
                       "&#0;", "&amp", "\\", "![", "\u{0}", "<span style=\"color:red\">", "</span>", "    "].map { Array($0.utf8) }
         for _ in 0..<400 {
-            var bytes = MarkdownWriter().write(generator.document(blockCount: 4)).value
+            var bytes = try MarkdownWriter().write(generator.document(blockCount: 4)).value
             for _ in 0..<(1 + random.below(5)) {
                 let position = random.below(bytes.count + 1)
                 if random.chance(70) {
@@ -77,12 +77,12 @@ struct MarkdownHostileInputTests {
             guard let read = try? MarkdownReader().read(bytes) else { continue }
             #expect(read.value.invariantViolations().isEmpty)
             // What was read writes and reads back the same: the writer's guarantee holds on any IR.
-            #expect(try MarkdownReader().read(MarkdownWriter().write(read.value).value).value == read.value)
+            #expect(try MarkdownReader().read(try MarkdownWriter().write(read.value).value).value == read.value)
         }
     }
 
     @Test("Invalid UTF-8 is refused with the offset")
-    func invalidUTF8() {
+    func invalidUTF8() throws {
         #expect(throws: ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte 2",
                                         at: SourceLocation(line: 1, column: 3, byteOffset: 2))) {
             try MarkdownReader().read([0x61, 0x62, 0xC0, 0xAF])

@@ -23,7 +23,7 @@ struct MarkdownLinesTests {
     }
 
     @Test("A fence inside a code block is found after LF, CR LF or CR, and after leading spaces")
-    func fenceRuns() {
+    func fenceRuns() throws {
         #expect(Self.longestRun("plain", of: "`") == 0)
         #expect(Self.longestRun("x\n  ````\ny", of: "`") == 4)
         #expect(Self.longestRun("x\r\n`````", of: "`") == 5)
@@ -36,7 +36,7 @@ struct MarkdownLinesTests {
     @Test("A code block holding a CR is an HTML block (a fenced block would read it as a line end) and reads back unchanged")
     func crlfFence() throws {
         let document = Document(blocks: [Block(.codeBlock(language: nil), text: "a\r\n````\r\n\nb\u{1B}")])
-        let written = MarkdownWriter().write(document)
+        let written = try MarkdownWriter().write(document)
         #expect(String(decoding: written.value, as: UTF8.self) == "<pre><code>a&#13;\n````&#13;\n\nb&#27;</code></pre>\n")
         #expect(written.diagnostics.isEmpty)
         #expect(try MarkdownReader().read(written.value).value == document)
@@ -45,7 +45,7 @@ struct MarkdownLinesTests {
     @Test("Pure CommonMark cannot hold those controls: they become U+FFFD, reported")
     func controlsInCodeWithoutHTML() throws {
         let document = Document(blocks: [Block(.codeBlock(language: "sh"), text: "a\rb\u{1B}[0m")])
-        let written = MarkdownWriter(options: .init(html: .drop)).write(document)
+        let written = try MarkdownWriter(options: .init(html: .drop)).write(document)
         #expect(String(decoding: written.value, as: UTF8.self) == "```sh\na\u{FFFD}b\u{FFFD}[0m\n```\n")
         #expect(written.diagnostics.map(\.code) == ["control-character-replaced"])
     }

@@ -17,7 +17,7 @@ struct MarkdownRoundTripTests {
         var generator = DocumentGenerator(seed: seed, profile: .hostile)
         for index in 0..<600 {
             let document = generator.document(blockCount: 1 + index % 12)
-            let markdown = MarkdownWriter().write(document)
+            let markdown = try MarkdownWriter().write(document)
             #expect(markdown.diagnostics.isEmpty)
             let read = try MarkdownReader().read(markdown.value)
             #expect(read.value.invariantViolations().isEmpty)
@@ -32,9 +32,9 @@ struct MarkdownRoundTripTests {
     func idempotent() throws {
         var generator = DocumentGenerator(seed: 8, profile: .hostile)
         for _ in 0..<200 {
-            let first = MarkdownWriter().write(generator.document(blockCount: 8)).value
-            let second = MarkdownWriter().write(try MarkdownReader().read(first).value).value
-            let third = MarkdownWriter().write(try MarkdownReader().read(second).value).value
+            let first = try MarkdownWriter().write(generator.document(blockCount: 8)).value
+            let second = try MarkdownWriter().write(try MarkdownReader().read(first).value).value
+            let third = try MarkdownWriter().write(try MarkdownReader().read(second).value).value
             #expect(second == third)
         }
     }
