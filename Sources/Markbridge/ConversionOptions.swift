@@ -17,11 +17,13 @@ public struct ConversionOptions: Hashable, Sendable {
     public var repairsInvalidUTF8: Bool
     /// Whether Markdown output may use inline and block HTML where CommonMark has no syntax.
     public var markdownHTML: MarkdownWriter.HTMLPolicy
+    /// Input size, nesting and URL length limits (``ConversionLimits/service`` by default).
+    public var limits: ConversionLimits
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
-        repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep
+        repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep, limits: ConversionLimits = .service
     ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
@@ -31,6 +33,16 @@ public struct ConversionOptions: Hashable, Sendable {
         self.unknownElements = unknownElements
         self.repairsInvalidUTF8 = repairsInvalidUTF8
         self.markdownHTML = markdownHTML
+        self.limits = limits
+    }
+
+    /// The URL policy with the limit on URL length applied (unless the policy lets everything
+    /// through, as ``URLPolicy/unrestricted`` does).
+    var effectiveURLPolicy: URLPolicy {
+        guard !urlPolicy.isUnrestricted else { return urlPolicy }
+        var policy = urlPolicy
+        policy.maxLength = min(policy.maxLength, limits.maxURLLength)
+        return policy
     }
 
     public static let `default` = ConversionOptions()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The facade services call: bytes in one format to bytes in another, with every diagnostic the
 /// reader and the writer raised. A value type with no shared state, safe to use from any thread.
 public struct Converter: Sendable {
@@ -31,5 +33,42 @@ public struct Converter: Sendable {
         var written = try write(read.value, to: target)
         written.diagnostics = read.diagnostics + written.diagnostics
         return written
+    }
+
+    /// Reads `input` as `format`: the typed spelling of reading by name, so that a misspelt
+    /// format is a compile error (`.html`, `.markdown`, `.markupJSON`, `.plainText`).
+    public func read(_ input: [UInt8], from format: Format) throws(ConversionError) -> Diagnosed<Document> {
+        guard let reader = format.reader else {
+            throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
+        }
+        return try reader(input, options)
+    }
+
+    /// Writes `document` as `format`.
+    public func write(_ document: Document, to format: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        guard let writer = format.writer else {
+            throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be written")
+        }
+        return try writer(document, options)
+    }
+
+    /// Reads `input` as `source` and writes it as `target`; the diagnostics of both steps.
+    public func convert(_ input: [UInt8], from source: Format, to target: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        let read = try self.read(input, from: source)
+        var written = try write(read.value, to: target)
+        written.diagnostics = read.diagnostics + written.diagnostics
+        return written
+    }
+
+    /// The same over text: every format reads and writes UTF-8.
+    public func convert(_ text: String, from source: Format, to target: Format) throws(ConversionError) -> Diagnosed<String> {
+        let converted = try convert(Array(text.utf8), from: source, to: target)
+        return Diagnosed(String(decoding: converted.value, as: UTF8.self), diagnostics: converted.diagnostics)
+    }
+
+    /// The same over `Data`, as Foundation and server frameworks hand bodies over.
+    public func convert(_ data: Data, from source: Format, to target: Format) throws(ConversionError) -> Diagnosed<Data> {
+        let converted = try convert([UInt8](data), from: source, to: target)
+        return Diagnosed(Data(converted.value), diagnostics: converted.diagnostics)
     }
 }

@@ -29,11 +29,12 @@ extension Format {
         summary: "markup JSON: paragraphs with ranged markups",
         fileExtensions: ["json"],
         reader: { bytes, options throws(ConversionError) in
-            try MarkupJSONReader(options: .init(urlPolicy: options.urlPolicy)).read(bytes)
+            try MarkupJSONReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxNestingDepth: options.limits.maxJSONNesting,
+                                                maxInputBytes: options.limits.maxInputBytes)).read(bytes)
         },
         writer: { document, options throws(ConversionError) in
             try MarkupJSONWriter(options: .init(
-                offsetUnit: options.offsetUnit, prettyPrinted: options.prettyPrinted, urlPolicy: options.urlPolicy
+                offsetUnit: options.offsetUnit, prettyPrinted: options.prettyPrinted, urlPolicy: options.effectiveURLPolicy
             )).write(document)
         }
     )
@@ -47,11 +48,12 @@ extension Format {
         fileExtensions: ["html", "htm", "xhtml"],
         reader: { bytes, options throws(ConversionError) in
             try HTMLReader(options: .init(
-                urlPolicy: options.urlPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
-                parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8))).read(bytes)
+                urlPolicy: options.effectiveURLPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
+                parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8, maxDepth: options.limits.maxHTMLDepth,
+                              maxInputBytes: options.limits.maxInputBytes))).read(bytes)
         },
         writer: { document, options throws(ConversionError) in
-            try HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.urlPolicy)).write(document)
+            try HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.effectiveURLPolicy)).write(document)
         }
     )
 
@@ -73,10 +75,10 @@ extension Format {
         summary: "CommonMark (cmark): written so that it reads back as the same document",
         fileExtensions: ["md", "markdown", "mdown"],
         reader: { bytes, options throws(ConversionError) in
-            try MarkdownReader(options: .init(urlPolicy: options.urlPolicy)).read(bytes)
+            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes)).read(bytes)
         },
         writer: { document, options throws(ConversionError) in
-            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.urlPolicy)).write(document)
+            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy)).write(document)
         }
     )
 }

@@ -4,7 +4,8 @@ import Markbridge
 /// in one place so that they mean the same everywhere.
 enum ConversionOptionParsing {
     static func options(_ parsed: ParsedArguments) throws(UsageError) -> ConversionOptions {
-        var options = ConversionOptions()
+        // Files people chose, not uploads: the command line's limits.
+        var options = ConversionOptions(limits: .commandLine)
         if let unit = parsed.value(ConvertCommand.offsets) {
             guard let parsedUnit = OffsetUnit(rawValue: unit) else {
                 throw UsageError(message: "Unknown offset unit '\(unit)' (expected one of: utf16, scalar, utf8)")
