@@ -1,15 +1,18 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The fuzz entry point, as a library that .ci/fuzz links into a libFuzzer binary: offered only
+// when .ci/fuzz asks (MARKBRIDGE_FUZZ=1), so that no package depending on Markbridge sees it.
+let fuzzProducts: [Product] = Context.environment["MARKBRIDGE_FUZZ"] == nil ? []
+    : [.library(name: "MarkbridgeFuzz", type: .dynamic, targets: ["MarkbridgeFuzz"])]
+
 let package = Package(
     name: "Markbridge",
     products: [
         .library(name: "Markbridge", targets: ["Markbridge"]),
         .executable(name: "markbridge", targets: ["MarkbridgeCommand"]),
         .executable(name: "markbridge-bench", targets: ["MarkbridgeBench"]),
-        // The fuzz entry point, as a library that .ci/fuzz links into a libFuzzer binary.
-        .library(name: "MarkbridgeFuzz", type: .dynamic, targets: ["MarkbridgeFuzz"]),
-    ],
+    ] + fuzzProducts,
     targets: [
         // The byte layer under every format: SIMD scans, UTF-8 validation, ASCII case, offsets
         // walked from UTF-16 to UTF-8. `package` only: no service that imports Markbridge sees it.
@@ -54,7 +57,7 @@ let package = Package(
         ),
 
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
-        .target(name: "MarkbridgeCLI", dependencies: ["Markbridge"]),
+        .target(name: "MarkbridgeCLI", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser"]),
         .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
 
         // Deterministic generated documents, shared by the property tests and the benchmark.
@@ -62,10 +65,10 @@ let package = Package(
         .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]),
 
         // libFuzzer over every reader; built by .ci/fuzz with -sanitize=fuzzer,address only.
-        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
-        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeTestSupport"]),
+        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
 
         .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(
@@ -88,6 +91,6 @@ let package = Package(
             dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures", "Conformance"]
         ),
-        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Markbridge
+import MarkbridgeHTMLParser
 
 /// One conversion path the benchmark times. Every issue that adds a reader or writer adds its
 /// paths here, so this is the one list of what is measured.

@@ -3,7 +3,7 @@ extension String {
     /// and CSS compare names and keywords ("ASCII case-insensitive"). `lowercased()` maps by
     /// Unicode instead, so `blac\u{212A}` (with a Kelvin sign) would become `black`, which a
     /// browser does not match.
-    @_spi(Bytes) public func asciiLowercased() -> String {
+    @_spi(Internals) public func asciiLowercased() -> String {
         var text = self
         return text.withUTF8 { bytes in
             guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }

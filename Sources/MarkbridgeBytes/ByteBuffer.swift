@@ -11,7 +11,7 @@
 /// `drain(into:)`): the output is then built in place, and never held twice, as copying one
 /// finished buffer into an array at the end would (that put HTML -> JSON's peak memory from
 /// 3.9 to 6.1 times the input).
-@_spi(Bytes) public struct ByteBuffer: ~Copyable {
+@_spi(Internals) public struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var used = 0

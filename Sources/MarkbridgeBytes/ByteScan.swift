@@ -5,7 +5,7 @@
 /// Vector code here compares vectors with vectors and reduces masks through `anyLane`,
 /// `firstLane` and `laneOnes`: the standard library's scalar-operand comparisons, `any(_:)` and
 /// `replacing(with:where:)` go one lane at a time where they are not inlined.
-@_spi(Bytes) public enum ByteScan {
+@_spi(Internals) public enum ByteScan {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
 

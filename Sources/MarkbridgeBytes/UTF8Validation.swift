@@ -1,7 +1,7 @@
 /// UTF-8 well-formedness per Unicode 15, table 3-7 (no overlongs, no surrogates, nothing past
 /// U+10FFFF), shared by every reader that must refuse bad input with the offset of the first bad
 /// byte, or repair it one maximal subpart at a time, rather than repair it silently.
-@_spi(Bytes) public enum UTF8Validation {
+@_spi(Internals) public enum UTF8Validation {
     /// For a lead byte of a multi-byte sequence: its length and the range its second byte must
     /// fall in (table 3-7 narrows it after E0, ED, F0 and F4); nil for a byte that leads nothing.
     @inlinable public static func lead(_ byte: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
@@ -142,7 +142,7 @@ extension String {
     /// on Cyrillic and CJK text this is 4-6x faster, and making block text was the largest
     /// single cost of HTML -> JSON. Invalid bytes are repaired as `String(decoding:as:)`
     /// repairs them, so the result is the same string either way.
-    @_spi(Bytes) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Internals) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // Below sixteen bytes the standard library makes a small string, with a quick check
         // for ASCII, and our check would go byte by byte anyway.
         guard bytes.count >= 16, UTF8Validation.firstInvalidOffset(bytes) == nil else {
@@ -156,7 +156,7 @@ extension String {
     /// second check: text the HTML reader takes from its already validated input, and text
     /// that was a `String` before. Only this package's readers may promise that; debug builds
     /// (every test and fuzz loop) still check the promise.
-    @_spi(Bytes) public init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Internals) public init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         assert(UTF8Validation.firstInvalidOffset(bytes) == nil, "bytes promised valid are not UTF-8")
         guard bytes.count >= 16 else {
             self = String(decoding: bytes, as: UTF8.self)
@@ -165,11 +165,11 @@ extension String {
         self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
     }
 
-    @_spi(Bytes) public init(checkingUTF8 bytes: [UInt8]) {
+    @_spi(Internals) public init(checkingUTF8 bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
     }
 
-    @_spi(Bytes) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
+    @_spi(Internals) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
         self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
     }
 }

@@ -1,4 +1,5 @@
 import Markbridge
+import MarkbridgeHTMLParser
 
 /// `markbridge dump`: shows what a reader sees, for debugging conversions.
 struct DumpCommand {

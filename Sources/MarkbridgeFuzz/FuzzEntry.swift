@@ -1,5 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Markbridge
+import MarkbridgeHTMLParser
 
 /// libFuzzer's entry point: every reader gets the same bytes, and must answer with a document
 /// or an error. A trap, an overflow or a hang is a finding. Built only by `.ci/fuzz`, with

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// CSS color values as stored HTML uses them, normalised to ``CSSColor``: `#rgb`, `#rgba`,
 /// `#rrggbb`, `#rrggbbaa`, `rgb()` and `rgba()` (commas or spaces, numbers or percentages, an

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// Escaping for HTML output: text content and double-quoted attribute values. Everything the
 /// parser would read as markup is escaped, so no input text becomes a tag (`<script>` in text

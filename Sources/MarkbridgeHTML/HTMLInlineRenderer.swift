@@ -1,9 +1,9 @@
-@_spi(Bytes) import MarkbridgeBytes
-@_spi(Bytes) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// Writes a block's text with its markups as properly nested inline elements, from the IR's
 /// one inline traversal (``InlineTraversal``), which splits crossing markups.
-public struct HTMLInlineRenderer {
+@_spi(Internals) public struct HTMLInlineRenderer {
     let urlPolicy: URLPolicy
     var diagnostics: [Diagnostic] = []
 

@@ -1,11 +1,11 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// What a lone inline HTML tag means, for readers of formats that embed HTML tags one at a time
 /// (Markdown's inline HTML: `<u>`, then text, then `</u>`), by the same rule table and style
 /// parser the HTML reader uses.
-public enum HTMLInlineTag: Equatable, Sendable {
+@_spi(Internals) public enum HTMLInlineTag: Equatable, Sendable {
     /// A start tag opening these markups (none for a tag that carries no formatting).
     case open(name: String, markups: [MarkupKind])
     case close(name: String)

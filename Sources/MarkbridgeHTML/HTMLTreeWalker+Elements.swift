@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// Entering and leaving elements: the rules applied.
 extension HTMLTreeWalker {

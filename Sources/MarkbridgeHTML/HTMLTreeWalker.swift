@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// Walks the parsed tree once, iteratively (enter and exit events from an explicit stack), and
 /// feeds the shared ``DocumentBuilder``: block boundaries, text with whitespace collapsed, and

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// Writes the IR as semantic HTML5: nested lists from depths, block quotes from quote depths,
 /// properly nested inline elements, every attribute double-quoted and escaped, URLs through the

@@ -1,4 +1,4 @@
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// Diagnostics gathered during one read. Repeated losses of one kind (`<script>` dropped ten
 /// times, `font-size` dropped on every span) become one diagnostic with a count, placed at the

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// SVG and MathML: the name adjustments the HTML standard makes for foreign elements and
 /// attributes, so `<svg viewbox>` becomes `viewBox` and `xlink:href` keeps its prefix.

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// The character-data states: data, RCDATA, RAWTEXT, script data (with its escaped states),
 /// PLAINTEXT and CDATA sections.

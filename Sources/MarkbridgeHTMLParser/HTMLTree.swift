@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// The namespaces the parser puts elements in.
 public enum HTMLNamespace: UInt8, Sendable, Hashable {

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// The table modes: in table, in table text, in caption, in column group, in table body, in
 /// row, in cell. Content that has no place in a table is foster-parented before it.

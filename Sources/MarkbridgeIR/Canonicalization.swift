@@ -1,4 +1,4 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 
 /// The one place that produces canonical form; every reader ends here, and equality of
 /// canonical documents is what round-trip properties and the semantic diff compare.

@@ -10,7 +10,7 @@ extension Block {
 
 extension DocumentBuilder {
     /// The document, with every paragraph that holds only an image promoted to an IMG block.
-    public mutating func finishPromotingLoneImages() -> Document {
+    @_spi(Internals) public mutating func finishPromotingLoneImages() -> Document {
         var document = finish()
         // Only the cheap fields are read through the array first: passing every block on
         // copied it (a retain and release of each of its references).

@@ -1,7 +1,7 @@
 /// The containers readers are inside of (quotes, lists, list items) and what they make of the
 /// next block: its kind (a list item's first block is the item itself), `depth` and
 /// `quoteDepth`. Shared so that every reader flattens nesting the same way (see ``Block``).
-public struct NestingContext: Sendable {
+@_spi(Internals) public struct NestingContext: Sendable {
     struct List: Sendable {
         var ordered: Bool
         /// The number the next item shows, at most one past ``ListNumber/range``.
@@ -75,14 +75,14 @@ public struct NestingContext: Sendable {
 
 extension DocumentBuilder {
     /// Starts the next block as `context` says, with its quote depth.
-    public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
+    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth), alignment: alignment)
     }
 
     /// A list item whose first content is not a paragraph (a nested list, a code block) gets its
     /// own, empty, item block first, so depths stay meaningful.
-    public mutating func flushPendingItem(in context: inout NestingContext) {
+    @_spi(Internals) public mutating func flushPendingItem(in context: inout NestingContext) {
         guard context.hasPendingItem else { return }
         endBlock(keepingIfEmpty: false)
         startBlock(.paragraph, in: &context)

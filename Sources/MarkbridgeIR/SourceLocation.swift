@@ -1,4 +1,4 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Synchronization
 
 /// A place in a reader's input: 1-based line and column (columns count bytes, as cmark's do),

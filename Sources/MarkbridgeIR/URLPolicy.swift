@@ -1,4 +1,4 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 
 /// Which link and image URLs may reach output: an allowlist of schemes, not a blocklist.
 ///

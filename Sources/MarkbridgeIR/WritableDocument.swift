@@ -1,4 +1,4 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 
 extension Document {
     /// Throws `invalid-document`, naming the block and markup, unless every writer can write

@@ -1,4 +1,4 @@
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// Reads markup JSON, version 1, validating everything.
 ///

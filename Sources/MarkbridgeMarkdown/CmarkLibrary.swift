@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import CCmark
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
-@_spi(Bytes) import MarkbridgeBytes
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeIR
 
 /// Escaping for CommonMark text, after cmark's context-sensitive rules (commonmark.c): escape
 /// only what could start syntax where it stands, never every punctuation character.

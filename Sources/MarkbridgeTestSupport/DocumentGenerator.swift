@@ -1,4 +1,4 @@
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// Generates canonical IR documents from a seed: the realistic shape of stored articles
 /// (headings, paragraphs, nested lists, quotes, code, images) with text that stresses offsets

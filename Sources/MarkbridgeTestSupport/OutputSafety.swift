@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// The oracle the safety tests and the fuzzer hold output to: what a browser would build from

@@ -1,4 +1,4 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
 import MarkbridgeCLI
 

@@ -1,5 +1,5 @@
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeHTMLParser
 
 @Suite("HTML parser: the depth cap")

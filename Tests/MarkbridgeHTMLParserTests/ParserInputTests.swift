@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeHTMLParser
 
 @Suite("HTML parser: input bytes")

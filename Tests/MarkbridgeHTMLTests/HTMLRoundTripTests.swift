@@ -1,6 +1,6 @@
 import Testing
-import MarkbridgeHTML
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 @Suite("HTML round trips")

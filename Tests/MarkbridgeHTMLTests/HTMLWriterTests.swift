@@ -1,7 +1,7 @@
 import Testing
-import MarkbridgeHTML
-import MarkbridgeIR
-import MarkbridgeJSON
+@_spi(Internals) import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeJSON
 
 @Suite("HTML writer")
 struct HTMLWriterTests {

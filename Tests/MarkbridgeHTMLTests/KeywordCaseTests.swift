@@ -1,7 +1,7 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
-import MarkbridgeHTML
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeIR
 
 /// HTML and CSS compare names and keywords ASCII case-insensitively: upper-case ASCII matches,
 /// and a non-ASCII character never folds into an ASCII one (Unicode lower-casing would turn a

@@ -1,8 +1,8 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
-import MarkbridgeHTML
-import MarkbridgeIR
-import MarkbridgeJSON
+@_spi(Internals) import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeJSON
 import MarkbridgeText
 import MarkbridgeTestSupport
 

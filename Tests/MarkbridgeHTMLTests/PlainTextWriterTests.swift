@@ -1,6 +1,6 @@
 import Testing
-import MarkbridgeIR
-import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeHTML
 import MarkbridgeText
 
 @Suite("Plain text writer")

@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// The word-at-a-time scans against a byte-at-a-time count, at the lengths where their tricks
 /// could go wrong: tails shorter than a word, every byte matching (lane tallies at their

@@ -1,5 +1,5 @@
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 @Suite("Offsets between UTF-16, scalars and UTF-8")
 struct OffsetTranslatorTests {

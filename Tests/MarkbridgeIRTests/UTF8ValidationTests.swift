@@ -1,6 +1,6 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 /// The word-at-a-time validation against one sequence at a time, over random mixes of valid
 /// sequences of every length, invalid bytes and CR, placed across word boundaries.

@@ -1,6 +1,6 @@
 import Testing
-import MarkbridgeIR
-import MarkbridgeJSON
+@_spi(Internals) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 @Suite("Markup JSON round trips over generated documents")

@@ -1,9 +1,9 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Foundation
 import Testing
-import MarkbridgeHTML
+@_spi(Internals) import MarkbridgeHTML
 import MarkbridgeHTMLParser
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

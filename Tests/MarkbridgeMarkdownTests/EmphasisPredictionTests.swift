@@ -1,5 +1,5 @@
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 @testable import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarkbridgeMarkdown
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// The two shapes on which the linked cmark (0.30.2) takes quadratic time are refused before

@@ -1,8 +1,8 @@
-@_spi(Bytes) import MarkbridgeBytes
+@_spi(Internals) import MarkbridgeBytes
 import Foundation
 import Testing
-import MarkbridgeIR
-import MarkbridgeJSON
+@_spi(Internals) import MarkbridgeIR
+@_spi(Internals) import MarkbridgeJSON
 import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

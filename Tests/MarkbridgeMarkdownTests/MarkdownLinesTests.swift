@@ -1,6 +1,6 @@
 import Testing
 @testable import MarkbridgeMarkdown
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 
 @Suite("Markdown writer: lines and fences")
 struct MarkdownLinesTests {

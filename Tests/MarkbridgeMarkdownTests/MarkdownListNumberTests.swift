@@ -1,5 +1,5 @@
 import Testing
-import MarkbridgeIR
+@_spi(Internals) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// CommonMark writes a list number as at most nine digits and no sign, so the IR keeps list
