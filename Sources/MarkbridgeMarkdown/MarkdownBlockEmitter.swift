@@ -12,6 +12,9 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
+    /// Whether the block being written, and the one before, went out as HTML blocks.
+    private var wroteHTML = false
+    private var previousWasHTML = false
     /// Inline content, written so that it reads back as written.
     private var inlineWriter: VerifiedInlineWriter
 
@@ -22,8 +25,9 @@ struct MarkdownBlockEmitter {
 
     var allowsHTML: Bool { options.html == .keep }
 
-    mutating func write(_ block: Block, index: Int) {
-        separate(from: previous, to: block)
+    /// Writes `block`; `tight` says it follows the block before with a line break (an item of a
+    /// tight list, see ``MarkdownListLayout``), unless either is written as HTML.
+    mutating func write(_ block: Block, index: Int, tight: Bool = false) {
         let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
@@ -45,11 +49,15 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        default:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
+        wroteHTML = false
         let lines = content(of: block, index: index, isItem: isItem)
+        // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
+        if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
+        previousWasHTML = wroteHTML
         let isCode: Bool
         if case .codeBlock = block.kind { isCode = true } else { isCode = false }
         // Each line: the container prefix (quotes, then the indentation of the open items),
@@ -144,6 +152,7 @@ struct MarkdownBlockEmitter {
             }
             return nil
         }
+        wroteHTML = true
         var single = block
         single.depth = 0
         single.quoteDepth = 0

@@ -40,8 +40,9 @@ public struct MarkdownWriter: Sendable {
     public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try document.checkWritable()
         var emitter = MarkdownBlockEmitter(options: options)
+        let tight = MarkdownListLayout.tightBreaks(document.blocks)
         for (index, block) in document.blocks.enumerated() {
-            emitter.write(safe(block, index: index, emitter: &emitter), index: index)
+            emitter.write(safe(block, index: index, emitter: &emitter), index: index, tight: tight[index])
         }
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
     }

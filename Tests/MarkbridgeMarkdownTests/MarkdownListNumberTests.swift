@@ -20,7 +20,7 @@ struct MarkdownListNumberTests {
         let document = Document(blocks: [Block(.orderedListItem(number: 999_999_998), text: "a"), Block(.orderedListItem(number: 999_999_999), text: "b"),
                                          Block(.paragraph, text: "p"), Block(.orderedListItem(number: 0), text: "c")])
         let markdown = String(decoding: try MarkdownWriter().write(document).value, as: UTF8.self)
-        #expect(markdown == "999999998. a\n\n999999999. b\n\np\n\n0. c\n")
+        #expect(markdown == "999999998. a\n999999999. b\n\np\n\n0. c\n")
         #expect(try MarkdownReader().read(markdown).value == document)
     }
 
