@@ -6,6 +6,13 @@
 /// name per document, with the first place they occurred.
 struct CSSStyle {
     var markups: [MarkupKind] = []
+    /// Formatting the style turns off for the element's content, as a browser renders it:
+    /// `font-weight: normal` (or any weight under 600) and `font-style: normal` override what
+    /// the element and its ancestors set, since both properties are inherited;
+    /// `text-decoration: none` only undoes the element's own underline or strike (`<u>`,
+    /// `<s>`), since an ancestor's decoration is drawn across its descendants whatever they say.
+    var cancelsInherited: [MarkupKind.Tag] = []
+    var cancelsOwn: [MarkupKind.Tag] = []
     var alignment: TextAlignment?
     var whitespace: HTMLTreeWalker.WhitespaceMode?
 
@@ -20,15 +27,22 @@ struct CSSStyle {
             case "font-weight":
                 if value == "bold" || value == "bolder" || (Int(value).map { $0 >= 600 && $0 <= 900 } ?? false) {
                     markups.append(.strong)
-                } else if value != "normal" && value != "lighter" && Int(value) == nil {
+                } else if value == "normal" || value == "lighter" || (Int(value).map { $0 >= 1 && $0 < 600 } ?? false) {
+                    cancelsInherited.append(.strong)
+                } else {
                     Self.dropValue(declaration, report: &report, location: location)
                 }
             case "font-style":
-                if value.hasPrefix("italic") || value.hasPrefix("oblique") { markups.append(.emphasis) }
+                if value.hasPrefix("italic") || value.hasPrefix("oblique") {
+                    markups.append(.emphasis)
+                } else if value == "normal" {
+                    cancelsInherited.append(.emphasis)
+                }
             case "text-decoration", "text-decoration-line":
                 let words = value.split(separator: " ")
                 if words.contains("underline") { markups.append(.underline) }
                 if words.contains("line-through") { markups.append(.strike) }
+                if words.contains("none") { cancelsOwn += [.underline, .strike] }
             case "color":
                 if let color = CSSColorParser.parse(value) {
                     markups.append(.color(color))

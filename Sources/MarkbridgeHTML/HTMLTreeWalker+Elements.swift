@@ -79,6 +79,8 @@ extension HTMLTreeWalker {
         default:
             break
         }
+        if tree.tag(of: node) == .font { font(node, exit: &exit) }
+        if !style.cancelsInherited.isEmpty || !style.cancelsOwn.isEmpty { cancelFormatting(style, exit: &exit) }
         // Most elements have no style: the empty array is not even iterated (that costs a retain).
         if !style.markups.isEmpty {
             for kind in style.markups { openMarkup(&exit, kind) }
@@ -97,7 +99,9 @@ extension HTMLTreeWalker {
                 builder.closeMarkup(openHandles[index])
             }
             openHandles.removeLast(exit.markupCount)
+            openKinds.removeLast(exit.markupCount)
         }
+        for (index, kind) in exit.suspended.reversed() { openHandles[index] = builder.openMarkup(kind) }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {
@@ -127,7 +131,43 @@ extension HTMLTreeWalker {
     /// Opens a markup for the element being entered; `leave` closes it.
     private mutating func openMarkup(_ exit: inout Exit, _ kind: MarkupKind) {
         openHandles.append(builder.openMarkup(kind))
+        openKinds.append(kind)
         exit.markupCount += 1
+    }
+
+    /// `<font color>` is a text color, as a browser shows it; `face` and `size` have no place
+    /// in the IR and are reported, counted, as dropped styles are.
+    private mutating func font(_ node: HTMLNodeID, exit: inout Exit) {
+        if let value = tree.attribute("color", of: node) {
+            if let color = CSSColorParser.parse(value) {
+                openMarkup(&exit, .color(color))
+            } else {
+                report.note("dropped-style", "font color: \(value)", at: tree.sourceLocation(of: node)) { "<font color=\"\(value)\"> not understood, dropped (\($0)×)" }
+            }
+        }
+        for attribute in ["face", "size"] where tree.attribute(attribute, of: node) != nil {
+            report.note("dropped-style", "font " + attribute, at: tree.sourceLocation(of: node)) { "<font \(attribute)> dropped (\($0)×)" }
+        }
+    }
+
+    /// Ends the formatting the element's style turns off: its own (which then never opened,
+    /// as `<b style="font-weight:normal">` is not bold), and for inherited properties its
+    /// ancestors', reopened when the element ends.
+    private mutating func cancelFormatting(_ style: CSSStyle, exit: inout Exit) {
+        let ownStart = openHandles.count - exit.markupCount
+        for index in stride(from: openHandles.count - 1, through: 0, by: -1) {
+            let tag = openKinds[index].tag
+            let isOwn = index >= ownStart
+            guard style.cancelsInherited.contains(tag) || (isOwn && style.cancelsOwn.contains(tag)) else { continue }
+            builder.closeMarkup(openHandles[index])
+            if isOwn {
+                openHandles.remove(at: index)
+                openKinds.remove(at: index)
+                exit.markupCount -= 1
+            } else {
+                exit.suspended.append((index, openKinds[index]))
+            }
+        }
     }
 
     func isBlockBoundary(_ rule: HTMLElementRule) -> Bool {

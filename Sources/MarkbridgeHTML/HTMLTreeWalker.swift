@@ -18,6 +18,9 @@ struct HTMLTreeWalker {
         /// How many of the walker's `openHandles` the element opened.
         var markupCount = 0
         var pushedAlignment = false
+        /// Ancestors' markups the element's style turned off (by their place in `openHandles`),
+        /// reopened when it ends.
+        var suspended: [(index: Int, kind: MarkupKind)] = []
         var pushedWhitespace = false
         var lineBreaksAtEntry = 0
         var blocksAtEntry = 0
@@ -36,8 +39,10 @@ struct HTMLTreeWalker {
     var cellDepth = 0
     var cellIndex: [Int] = []
     var lineBreaks = 0
-    /// The markups open elements opened, innermost last (each `Exit` knows how many are its own).
+    /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
+    /// and the kind of each.
     var openHandles: [DocumentBuilder.OpenMarkup] = []
+    var openKinds: [MarkupKind] = []
     /// Parsed `style` attributes that lost nothing (see `style(of:)`).
     var styleCache: [String: CSSStyle] = [:]
     /// Scratch space for collapsing a text node's whitespace, reused from node to node.
