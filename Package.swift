@@ -50,10 +50,13 @@ let package = Package(
         // Markdown: the only module that imports the cmark C module.
         .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeHTML", "CCmark"]),
 
+        // Documents compared: blocks aligned, text, markups and attributes told apart.
+        .target(name: "MarkbridgeDiff", dependencies: ["MarkbridgeIR"]),
+
         // The umbrella that services import: the format registry and the converter facade.
         .target(
             name: "Markbridge",
-            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown"]
+            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown", "MarkbridgeDiff"]
         ),
 
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
@@ -91,6 +94,7 @@ let package = Package(
             dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures", "Conformance"]
         ),
+        .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
     ]
 )

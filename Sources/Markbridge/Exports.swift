@@ -1,5 +1,5 @@
 // What a service that imports Markbridge sees: the IR, the readers and writers with their options,
-// the converter, formats and batch engine (this module). The HTML parser's tree is a module of its
+// the document diff, the converter, formats and batch engine (this module). The HTML parser's tree is a module of its
 // own, imported by name where it is wanted (`import MarkbridgeHTMLParser`); what the package's
 // modules share among themselves is `@_spi(Internals)`, which no service imports.
 @_exported import MarkbridgeIR
@@ -7,3 +7,4 @@
 @_exported import MarkbridgeHTML
 @_exported import MarkbridgeText
 @_exported import MarkbridgeMarkdown
+@_exported import MarkbridgeDiff
