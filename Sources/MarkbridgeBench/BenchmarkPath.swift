@@ -1,5 +1,6 @@
 import Markbridge
 import MarkbridgeHTMLParser
+import MarkbridgeTestSupport
 
 /// One conversion path the benchmark times. Every issue that adds a reader or writer adds its
 /// paths here, so this is the one list of what is measured.
@@ -48,6 +49,20 @@ struct BenchmarkPath: Sendable {
         },
         BenchmarkPath(name: "html-to-text", input: html) { bytes in
             { try PlainTextWriter().write(try HTMLReader().read(bytes).value).value.count }
+        },
+        // The document against a copy with an edit every 97 blocks (words, markups, blocks
+        // inserted, deleted, moved): the diff alone is timed, over the HTML's size.
+        BenchmarkPath(name: "diff-edited", input: html) { bytes in
+            let document = try HTMLReader().read(bytes).value
+            let edited = DocumentEdits(of: document).document
+            return { diff(document, edited).changes.count }
+        },
+        // The pathological pair: the document against itself in reverse, where every block but
+        // one is an edit. The alignment's edit bound keeps it O((N + M) × 2,000).
+        BenchmarkPath(name: "diff-reversed", input: html) { bytes in
+            let document = try HTMLReader().read(bytes).value
+            let reversed = Document(blocks: document.blocks.reversed())
+            return { diff(document, reversed).changes.count }
         },
     ]
 

@@ -7,15 +7,19 @@ public struct CommandIO: Sendable {
     public var readFile: @Sendable (String) throws -> [UInt8]
     /// Replaces a file atomically, so a reader never sees it half written.
     public var writeFile: @Sendable (String, [UInt8]) throws -> Void
+    /// Whether standard output is a terminal: `--color auto` colours only then.
+    public var standardOutputIsTerminal: @Sendable () -> Bool
 
     public init(
         readStandardInput: @escaping @Sendable () throws -> [UInt8],
         readFile: @escaping @Sendable (String) throws -> [UInt8],
-        writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void
+        writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void,
+        standardOutputIsTerminal: @escaping @Sendable () -> Bool = { false }
     ) {
         self.readStandardInput = readStandardInput
         self.readFile = readFile
         self.writeFile = writeFile
+        self.standardOutputIsTerminal = standardOutputIsTerminal
     }
 
     /// The real process: standard input, and files on disk.
@@ -32,7 +36,8 @@ public struct CommandIO: Sendable {
             } catch {
                 throw FileError(error.localizedDescription)
             }
-        }
+        },
+        standardOutputIsTerminal: { isatty(STDOUT_FILENO) == 1 }
     )
 }
 

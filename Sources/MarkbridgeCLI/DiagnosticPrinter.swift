@@ -17,18 +17,26 @@ enum DiagnosticStyle: String, CaseIterable {
             let pointer = diagnostic.location?.jsonPointer.map { " (at \(TerminalText.line($0)))" } ?? ""
             return "\(place): \(diagnostic.severity.rawValue): \(TerminalText.line(diagnostic.message))\(pointer) [\(diagnostic.code)]\n"
         case .json:
-            var fields: [(String, String)] = [("file", Self.quoted(fileName))]
-            if let location = diagnostic.location {
-                fields += [("line", "\(location.line)"), ("column", "\(location.column)"), ("byteOffset", "\(location.byteOffset)")]
-                if let pointer = location.jsonPointer { fields.append(("pointer", Self.quoted(pointer))) }
-            }
-            fields += [
-                ("severity", Self.quoted(diagnostic.severity.rawValue)),
-                ("code", Self.quoted(diagnostic.code)),
-                ("message", Self.quoted(diagnostic.message)),
-            ]
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+            return Self.jsonObject(diagnostic, fileName: fileName) + "\n"
         }
+    }
+
+    /// One diagnostic as a JSON object: `file`, `line`, `column`, `byteOffset`, `pointer`,
+    /// `block`, `severity`, `code`, `message`, the place fields only when known; `leading`
+    /// fields first (a check's `step`).
+    static func jsonObject(_ diagnostic: Diagnostic, fileName: String, leading: [(String, String)] = []) -> String {
+        var fields = leading + [("file", quoted(fileName))]
+        if let location = diagnostic.location {
+            fields += [("line", "\(location.line)"), ("column", "\(location.column)"), ("byteOffset", "\(location.byteOffset)")]
+            if let pointer = location.jsonPointer { fields.append(("pointer", quoted(pointer))) }
+        }
+        if let block = diagnostic.block { fields.append(("block", "\(block)")) }
+        fields += [
+            ("severity", quoted(diagnostic.severity.rawValue)),
+            ("code", quoted(diagnostic.code)),
+            ("message", quoted(diagnostic.message)),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     /// A JSON string literal, through the same writer markup JSON uses.

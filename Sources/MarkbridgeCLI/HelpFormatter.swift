@@ -35,11 +35,12 @@ struct HelpFormatter {
     /// the options in table order, each by its long name (`[--to <format>]`, `[--pretty]`), those in
     /// `required` without brackets, then the optional `positional`. The help flag is left out, as
     /// swift-argument-parser leaves it out.
-    static func usage(_ command: String, options specs: [OptionSpec], required: [OptionSpec] = [], positional: String) -> String {
+    static func usage(_ command: String, options specs: [OptionSpec], required: [OptionSpec] = [], positional: String,
+                      positionalIsRequired: Bool = false) -> String {
         let options = specs.filter { $0.key != MarkbridgeCommandLine.helpSpec.key }.map { spec in
             spec.usage(isRequired: required.contains { $0.key == spec.key })
         }
-        return ([command] + options + ["[\(positional)]"]).joined(separator: " ")
+        return ([command] + options + [positionalIsRequired ? positional : "[\(positional)]"]).joined(separator: " ")
     }
 
     static func optionRows(_ specs: [OptionSpec]) -> [(label: String, help: String)] {

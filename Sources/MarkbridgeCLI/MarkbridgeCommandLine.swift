@@ -23,6 +23,10 @@ public enum MarkbridgeCommandLine {
             return ConvertCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
         case DumpCommand.name:
             return DumpCommand(io: io).run(Array(arguments.dropFirst()))
+        case DiffCommand.name:
+            return DiffCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
+        case CheckCommand.name:
+            return CheckCommand(registry: registry, io: io).run(Array(arguments.dropFirst()))
         case BatchCommand.name:
             return usageFailure("'batch' streams its output: run it through runStreaming(_:)", usage: BatchCommand.usage, helpCommand: "markbridge help batch")
         default:
@@ -48,6 +52,8 @@ public enum MarkbridgeCommandLine {
             subcommands: [
                 (ConvertCommand.name, ConvertCommand.summary),
                 (BatchCommand.name, BatchCommand.summary),
+                (DiffCommand.name, DiffCommand.summary),
+                (CheckCommand.name, CheckCommand.summary),
                 (DumpCommand.name, DumpCommand.summary),
                 ("help", "Show subcommand help information."),
             ],
@@ -65,6 +71,10 @@ public enum MarkbridgeCommandLine {
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(DumpCommand.help().utf8))
         case BatchCommand.name?:
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(BatchCommand.help(registry).utf8))
+        case DiffCommand.name?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(DiffCommand.help().utf8))
+        case CheckCommand.name?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(CheckCommand.help().utf8))
         case let other?:
             return usageFailure("Unknown subcommand '\(other)'", usage: rootUsage, helpCommand: "markbridge help")
         }

@@ -9,7 +9,7 @@ struct BlockComparator {
     /// cleared, whitespace collapsed. Two blocks with equal keys are the same to the caller.
     func key(_ block: Block) -> Block {
         var key = block
-        key.markups = block.markups.compactMap(comparedForm)
+        if !options.ignoredMarkups.isEmpty || options.ignoresLinkTargets { key.markups = block.markups.compactMap(comparedForm) }
         if options.ignoresAttributes {
             key.depth = 0
             key.quoteDepth = 0
@@ -65,29 +65,11 @@ struct BlockComparator {
 
     /// Whether `new` reads as `old` edited, rather than as another block in its place: the same
     /// kind with at least a third of its words in common, or any kinds with most of them.
-    func areCounterparts(_ old: Block, _ new: Block) -> Bool {
+    func areCounterparts(_ old: Block, _ oldWords: WordProfile, _ new: Block, _ newWords: WordProfile) -> Bool {
         let sameKind = old.kind.tag == new.kind.tag
         if old.text.isEmpty && new.text.isEmpty { return sameKind }
-        let similarity = Self.similarity(old.text, new.text)
+        let similarity = oldWords.similarity(to: newWords)
         return sameKind ? similarity >= 0.34 : similarity >= 0.6
-    }
-
-    /// The share of words two texts have in common (Dice's coefficient over word multisets).
-    static func similarity(_ a: String, _ b: String) -> Double {
-        let wordsA = words(a), wordsB = words(b)
-        guard !wordsA.isEmpty || !wordsB.isEmpty else { return 1 }
-        var counts: [Substring: Int] = [:]
-        for word in wordsA { counts[word, default: 0] += 1 }
-        var common = 0
-        for word in wordsB where counts[word, default: 0] > 0 {
-            counts[word]! -= 1
-            common += 1
-        }
-        return 2 * Double(common) / Double(wordsA.count + wordsB.count)
-    }
-
-    private static func words(_ text: String) -> [Substring] {
-        TextTokens(text).tokens.lazy.map(\.text).filter { !$0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
     }
 
     /// What differs between two blocks, or nil when, under the options, nothing does.
@@ -135,5 +117,62 @@ struct BlockComparator {
         }
         fields["align"] = block.alignment?.rawValue
         return fields
+    }
+}
+
+/// A block's words as a sorted multiset of hashes, made once per block, so that comparing one
+/// block with several candidates is a merge of two arrays, not a tokenizing of both texts.
+struct WordProfile {
+    private let hashes: [Int]
+
+    init(_ text: String) {
+        hashes = TextTokens(text).tokens.compactMap { token in
+            token.isSpace ? nil : token.text.hashValue
+        }.sorted()
+    }
+
+    /// The share of words two texts have in common (Dice's coefficient over word multisets).
+    func similarity(to other: WordProfile) -> Double {
+        guard !hashes.isEmpty || !other.hashes.isEmpty else { return 1 }
+        var i = 0, j = 0, common = 0
+        while i < hashes.count && j < other.hashes.count {
+            if hashes[i] == other.hashes[j] {
+                common += 1
+                i += 1
+                j += 1
+            } else if hashes[i] < other.hashes[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return 2 * Double(common) / Double(hashes.count + other.hashes.count)
+    }
+}
+
+/// Word profiles of both documents' blocks, each made when first asked for.
+struct WordProfiles {
+    private let old: Document, new: Document
+    private var oldProfiles: [WordProfile?], newProfiles: [WordProfile?]
+
+    init(_ old: Document, _ new: Document) {
+        self.old = old
+        self.new = new
+        oldProfiles = Array(repeating: nil, count: old.blocks.count)
+        newProfiles = Array(repeating: nil, count: new.blocks.count)
+    }
+
+    mutating func old(_ index: Int) -> WordProfile {
+        if let known = oldProfiles[index] { return known }
+        let profile = WordProfile(old.blocks[index].text)
+        oldProfiles[index] = profile
+        return profile
+    }
+
+    mutating func new(_ index: Int) -> WordProfile {
+        if let known = newProfiles[index] { return known }
+        let profile = WordProfile(new.blocks[index].text)
+        newProfiles[index] = profile
+        return profile
     }
 }

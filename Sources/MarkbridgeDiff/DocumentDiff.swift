@@ -26,7 +26,7 @@ public enum BlockChange: Hashable, Sendable {
     case deleted(index: Int, block: Block)
     /// The same block at another place.
     case moved(from: Int, to: Int, block: Block)
-    /// Counterparts that differ: the details.
+    /// Counterparts that differ: the details (``BlockDifferences/isMoved`` when the block moved too).
     case changed(from: Int, to: Int, BlockDifferences)
 }
 
@@ -37,13 +37,16 @@ public struct BlockDifferences: Hashable, Sendable {
     public var attributes: [AttributeChange]
     public var old: Block
     public var new: Block
+    /// Whether the block also moved: its place among the blocks kept in common differs.
+    public var isMoved: Bool
 
-    public init(text: [TextEdit], markups: [MarkupChange], attributes: [AttributeChange], old: Block, new: Block) {
+    public init(text: [TextEdit], markups: [MarkupChange], attributes: [AttributeChange], old: Block, new: Block, isMoved: Bool = false) {
         self.text = text
         self.markups = markups
         self.attributes = attributes
         self.old = old
         self.new = new
+        self.isMoved = isMoved
     }
 }
 
@@ -145,6 +148,7 @@ extension DocumentDiff {
         let oldKeys = old.blocks.map(key), newKeys = new.blocks.map(key)
         var changes: [BlockChange] = []
         var deleted: [Int] = [], inserted: [Int] = []
+        var profiles = WordProfiles(old, new)
         func flushReplacements() {
             // Deleted and inserted blocks between two kept ones: paired in order as changed
             // blocks where one reads as the other edited, the rest left as they are. Each
@@ -153,7 +157,9 @@ extension DocumentDiff {
             var cursor = 0
             for oldIndex in deleted {
                 let window = cursor..<min(inserted.count, cursor + Self.lookahead)
-                if let match = window.first(where: { comparator.areCounterparts(old.blocks[oldIndex], new.blocks[inserted[$0]]) }) {
+                if let match = window.first(where: {
+                    comparator.areCounterparts(old.blocks[oldIndex], profiles.old(oldIndex), new.blocks[inserted[$0]], profiles.new(inserted[$0]))
+                }) {
                     let newIndex = inserted[match]
                     pairedNew.insert(newIndex)
                     cursor = match + 1
@@ -184,7 +190,70 @@ extension DocumentDiff {
             }
         }
         flushReplacements()
-        self.changes = Self.findingMoves(changes, oldKeys: oldKeys, newKeys: newKeys)
+        let moves = Self.findingMoves(changes, oldKeys: oldKeys, newKeys: newKeys)
+        self.changes = Self.findingEditedMoves(moves, old: old, new: new, comparator: comparator, profiles: &profiles)
+    }
+
+    /// How many deleted × inserted pairs the search for edited moves compares by similarity; past
+    /// it, only blocks whose text is unchanged are paired, so the search stays linear.
+    private static let editedMoveComparisons = 10_000
+
+    /// A block deleted in one place and inserted, edited, in another (a paragraph moved and made
+    /// a heading) is a change marked as moved: paired by equal text first, then, for a bounded
+    /// number of candidates, by the counterpart rule.
+    private static func findingEditedMoves(_ changes: [BlockChange], old: Document, new: Document,
+                                           comparator: BlockComparator, profiles: inout WordProfiles) -> [BlockChange] {
+        var deleted: [Int] = [], inserted: [Int] = []
+        for (position, change) in changes.enumerated() {
+            switch change {
+            case .deleted: deleted.append(position)
+            case .inserted: inserted.append(position)
+            case .moved, .changed: break
+            }
+        }
+        guard !deleted.isEmpty, !inserted.isEmpty else { return changes }
+        func index(_ position: Int) -> Int {
+            switch changes[position] {
+            case .deleted(let index, _), .inserted(let index, _): index
+            case .moved(let from, _, _), .changed(let from, _, _): from
+            }
+        }
+        var result = changes
+        var removed = Set<Int>()
+        var pairedInsertions = Set<Int>()
+        func pair(_ deletion: Int, _ insertion: Int) -> Bool {
+            let from = index(deletion), to = index(insertion)
+            guard var details = comparator.compare(old.blocks[from], new.blocks[to]) else { return false }
+            details.isMoved = true
+            result[deletion] = .changed(from: from, to: to, details)
+            removed.insert(insertion)
+            pairedInsertions.insert(insertion)
+            return true
+        }
+        var insertedByText: [String: [Int]] = [:]
+        for position in inserted { insertedByText[new.blocks[index(position)].text, default: []].append(position) }
+        var unpaired: [Int] = []
+        for deletion in deleted {
+            let text = old.blocks[index(deletion)].text
+            if var candidates = insertedByText[text], !candidates.isEmpty {
+                let insertion = candidates.removeFirst()
+                insertedByText[text] = candidates
+                if pair(deletion, insertion) { continue }
+            }
+            unpaired.append(deletion)
+        }
+        let remaining = inserted.filter { !pairedInsertions.contains($0) }
+        if unpaired.count * remaining.count <= editedMoveComparisons {
+            for deletion in unpaired {
+                let from = index(deletion)
+                guard let insertion = remaining.first(where: {
+                    !pairedInsertions.contains($0)
+                        && comparator.areCounterparts(old.blocks[from], profiles.old(from), new.blocks[index($0)], profiles.new(index($0)))
+                }) else { continue }
+                _ = pair(deletion, insertion)
+            }
+        }
+        return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
 
     /// How many inserted blocks ahead a deleted one looks for its counterpart.

@@ -15,7 +15,8 @@ enum SequenceAlignment {
         case insert(Int)
     }
 
-    /// The bound on D: the path back keeps the frontier of each step, about D² integers in all.
+    /// The bound on D: the path back keeps the frontier of each step, about D² 32-bit integers in
+    /// all (16 MB at the bound).
     static let defaultMaxEdits = 2_000
 
     static func align(_ a: [Int], _ b: [Int], maxEdits: Int = defaultMaxEdits) -> [Step] {
@@ -46,10 +47,12 @@ enum SequenceAlignment {
         let limit = min(n + m, maxEdits)
         let offset = limit + 1
         var frontier = [Int](repeating: 0, count: 2 * limit + 3)
-        var trace: [[Int]] = []
+        // Int32 halves the trace, the one large allocation (frontiers are indices below 2^31).
+        var trace: [[Int32]] = []
+        guard n < Int(Int32.max) && m < Int(Int32.max) else { return greedy(a, b) }
         for edits in 0...limit {
             // Only the diagonals the path back can reach from this step: 2 × edits + 3 of them.
-            trace.append(Array(frontier[(offset - edits - 1)...(offset + edits + 1)]))
+            trace.append(frontier[(offset - edits - 1)...(offset + edits + 1)].map { Int32(truncatingIfNeeded: $0) })
             var diagonal = -edits
             while diagonal <= edits {
                 var x: Int
@@ -71,13 +74,13 @@ enum SequenceAlignment {
         return greedy(a, b)
     }
 
-    private static func backtrack(_ trace: [[Int]], a: [Int], b: [Int], edits: Int) -> [Step] {
+    private static func backtrack(_ trace: [[Int32]], a: [Int], b: [Int], edits: Int) -> [Step] {
         var steps: [Step] = []
         var x = a.count, y = b.count
         for depth in stride(from: edits, through: 0, by: -1) {
             // The frontier before this step, by diagonal (stored from diagonal -depth - 1 on).
             let stored = trace[depth]
-            func frontier(_ diagonal: Int) -> Int { stored[diagonal + depth + 1] }
+            func frontier(_ diagonal: Int) -> Int { Int(stored[diagonal + depth + 1]) }
             let diagonal = x - y
             let previousDiagonal: Int
             if diagonal == -depth || (diagonal != depth && frontier(diagonal - 1) < frontier(diagonal + 1)) {

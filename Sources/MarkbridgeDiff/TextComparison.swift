@@ -21,7 +21,7 @@ struct TextComparison {
         var identities: [Substring: Int] = [:]
         func identity(_ token: TextTokens.Token) -> Int {
             // With whitespace ignored, every run of it is the same token.
-            let text = ignoresWhitespace && token.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? " " : token.text
+            let text = ignoresWhitespace && token.isSpace ? " " : token.text
             if let known = identities[text] { return known }
             identities[text] = identities.count
             return identities.count - 1

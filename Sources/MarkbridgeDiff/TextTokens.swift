@@ -8,6 +8,8 @@ struct TextTokens {
     struct Token {
         var text: Substring
         var range: TextRange
+        /// A run of whitespace (spaces, tabs, line breaks).
+        var isSpace: Bool
     }
 
     private(set) var tokens: [Token] = []
@@ -26,16 +28,16 @@ struct TextTokens {
                 offset += scalar.utf16.count
                 continue
             }
-            if currentClass != nil {
-                tokens.append(Token(text: Substring(scalars[start..<index]), range: TextRange(start: startOffset, end: offset)))
+            if let current = currentClass {
+                tokens.append(Token(text: Substring(scalars[start..<index]), range: TextRange(start: startOffset, end: offset), isSpace: current == .space))
             }
             start = index
             startOffset = offset
             currentClass = characterClass == .mark ? .word : characterClass
             offset += scalar.utf16.count
         }
-        if currentClass != nil {
-            tokens.append(Token(text: Substring(scalars[start...]), range: TextRange(start: startOffset, end: offset)))
+        if let current = currentClass {
+            tokens.append(Token(text: Substring(scalars[start...]), range: TextRange(start: startOffset, end: offset), isSpace: current == .space))
         }
     }
 
@@ -47,17 +49,30 @@ struct TextTokens {
         var joins: Bool { self == .word || self == .space }
 
         init(_ scalar: Unicode.Scalar) {
-            let properties = scalar.properties
-            if properties.isWhitespace {
-                self = .space
-            } else if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
-                        || properties.generalCategory == .spacingMark || scalar == "\u{200D}" || properties.isVariationSelector {
+            let value = scalar.value
+            // ASCII, most of most text, without a lookup in the Unicode tables.
+            if value < 0x80 {
+                switch value {
+                case 0x09...0x0D, 0x20: self = .space
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: self = .word
+                default: self = .punctuation
+                }
+                return
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark:
                 self = .mark
-            } else if Self.isUnspaced(scalar.value) {
-                self = .ideograph
-            } else if properties.isAlphabetic || properties.numericType != nil || scalar == "_" {
-                self = .word
-            } else {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                self = .space
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber:
+                self = Self.isUnspaced(value) ? .ideograph : .word
+            case .format where value == 0x200D:
+                // The zero-width joiner holds an emoji sequence together.
+                self = .mark
+            case .control:
+                self = scalar.properties.isWhitespace ? .space : .punctuation
+            default:
                 self = .punctuation
             }
         }

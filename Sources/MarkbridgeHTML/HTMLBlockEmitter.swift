@@ -115,7 +115,7 @@ struct HTMLBlockEmitter {
             emit("</code></pre>\n")
         case .image(let image):
             if case .rejected(let reason) = urlPolicy.check(image.src, for: .image) {
-                inline.diagnostics.append(.warning("unsafe-url", "image block \(index) not written: \(reason)"))
+                inline.diagnostics.append(.warning("unsafe-url", "image block \(index) not written: \(reason)", block: index))
                 return
             }
             if block.text.isEmpty {

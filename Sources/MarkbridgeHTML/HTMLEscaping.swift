@@ -4,7 +4,7 @@
 /// Escaping for HTML output: text content and double-quoted attribute values. Everything the
 /// parser would read as markup is escaped, so no input text becomes a tag (`<script>` in text
 /// comes out as `&lt;script&gt;`), and no attribute value can break out of its quotes.
-enum HTMLEscaping {
+@_spi(Internals) public enum HTMLEscaping {
     /// Text content, given and written as UTF-8: `&`, `<`, `>`; controls the parser would drop
     /// or fold as references; a line feed as `<br>` unless `preformatted`. Every character that
     /// needs escaping is ASCII, so the bytes between them are copied in runs, found sixteen
@@ -55,7 +55,7 @@ enum HTMLEscaping {
 
     /// An attribute value, for double quotes: `&`, `"`, `<`, `>` and `'` escaped, and controls
     /// as references.
-    static func attribute(_ value: String) -> String {
+    public static func attribute(_ value: String) -> String {
         // Most values (URLs, class names) have nothing to escape: a byte scan says so.
         let needsEscaping = value.utf8.contains { byte in
             byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x27 || byte < 0x20 || byte == 0x7F

@@ -16,7 +16,7 @@
             switch markup.kind {
             case .link(let target):
                 if case .rejected(let reason) = urlPolicy.check(target.href, for: .link) {
-                    diagnostics.append(.warning("unsafe-url", "link \(markup.range) in block \(blockIndex) not written, its text kept: \(reason)"))
+                    diagnostics.append(.warning("unsafe-url", "link \(markup.range) in block \(blockIndex) not written, its text kept: \(reason)", block: blockIndex))
                     return false
                 }
                 return true

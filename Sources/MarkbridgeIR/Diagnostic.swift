@@ -19,16 +19,25 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var code: String
     public var message: String
     public var location: SourceLocation?
+    /// For a writer's diagnostic, the index of the block it was writing (`/paragraphs/N` in
+    /// markup JSON): where a report shows the loss.
+    public var block: Int?
 
-    public init(_ severity: Severity, code: String, message: String, at location: SourceLocation? = nil) {
+    public init(_ severity: Severity, code: String, message: String, at location: SourceLocation? = nil, block: Int? = nil) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
+        self.block = block
     }
 
     public static func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.warning, code: code, message: message, at: location)
+    }
+
+    /// A writer's warning about block `block`.
+    public static func warning(_ code: String, _ message: String, block: Int) -> Diagnostic {
+        Diagnostic(.warning, code: code, message: message, block: block)
     }
 }
 

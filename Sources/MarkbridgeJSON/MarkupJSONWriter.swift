@@ -104,7 +104,7 @@ private struct Emitter: ~Copyable {
             key("language")
             output.string(language)
         case .image(let image):
-            imageFields(image, pointer: "/paragraphs/\(index)")
+            imageFields(image, block: index)
         case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
             break
         }
@@ -154,7 +154,7 @@ private struct Emitter: ~Copyable {
                 output.string(title)
             }
         case .image(let image):
-            imageFields(image, pointer: nil)
+            imageFields(image, block: nil)
         case .color(let color), .background(let color):
             key("color")
             output.color(color)
@@ -170,10 +170,10 @@ private struct Emitter: ~Copyable {
     /// `"KIND"` for each markup kind, by rank.
     private static let quotedNames: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#""\#($0.rawValue)""#.utf8) }
 
-    private mutating func imageFields(_ image: ImageSource, pointer: String?) {
+    private mutating func imageFields(_ image: ImageSource, block: Int?) {
         key("src")
-        if let pointer, case .rejected(let reason) = options.urlPolicy.check(image.src, for: .image) {
-            diagnostics.append(.warning("unsafe-url", "image source dropped from \(pointer): \(reason)"))
+        if let block, case .rejected(let reason) = options.urlPolicy.check(image.src, for: .image) {
+            diagnostics.append(.warning("unsafe-url", "image source dropped from /paragraphs/\(block): \(reason)", block: block))
             output.string("")
         } else {
             output.string(image.src)
@@ -193,7 +193,7 @@ private struct Emitter: ~Copyable {
         guard let (url, use) = markup.kind.url, case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
         diagnostics.append(.warning(
             "unsafe-url",
-            "\(markup.kind.name) \(markup.range) dropped from /paragraphs/\(blockIndex): \(reason)"))
+            "\(markup.kind.name) \(markup.range) dropped from /paragraphs/\(blockIndex): \(reason)", block: blockIndex))
         return false
     }
 

@@ -109,7 +109,7 @@ struct MarkdownBlockEmitter {
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
-            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, or C0 other than tab and line feed) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)"))
+            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, or C0 other than tab and line feed) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
             return codeBlock(replaced, language: language)
         case .horizontalRule:
             return MarkdownLines(Array("***".utf8))
@@ -146,9 +146,9 @@ struct MarkdownBlockEmitter {
     private mutating func htmlBlock(_ block: Block, index: Int, isItem: Bool, keepingEmptyLines: Bool = false) -> MarkdownLines? {
         guard allowsHTML else {
             if block.alignment != nil {
-                diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)"))
+                diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)", block: index))
             } else {
-                diagnostics.append(.warning("block-dropped", "block \(index) has no CommonMark form (an empty paragraph, or a caption); dropped (--markdown-html drop)"))
+                diagnostics.append(.warning("block-dropped", "block \(index) has no CommonMark form (an empty paragraph, or a caption); dropped (--markdown-html drop)", block: index))
             }
             return nil
         }

@@ -60,11 +60,12 @@ struct MarkdownInlineRenderer {
                 if allowsHTML {
                     markups.append(markup)
                 } else {
-                    diagnostics.append(.warning("markup-dropped", "\(markup.kind.name) \(markup.range) in block \(blockIndex) has no CommonMark syntax; dropped (--markdown-html drop)"))
+                    diagnostics.append(.warning("markup-dropped", "\(markup.kind.name) \(markup.range) in block \(blockIndex) has no CommonMark syntax; dropped (--markdown-html drop)", block: blockIndex))
                 }
             }
         }
         var state = RunState(renderer: self, markups: markups, scratch: &scratch)
+        state.blockIndex = blockIndex
         // Room for the text, a few escapes and the delimiters: the output rarely grows.
         state.out.reserveCapacity(block.text.utf8.count + block.text.utf8.count / 8 + markups.count * 4 + 16)
         var text: [UInt8] = []
@@ -129,6 +130,8 @@ struct MarkdownInlineRenderer {
         /// The output as UTF-8.
         var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
+        /// The block's index in the document, for diagnostics.
+        var blockIndex = 0
         /// Inside a code span: text is collected raw and written as one span when it closes.
         var codeDepth = 0
         var codeText: [UInt8] = []
@@ -214,7 +217,7 @@ struct MarkdownInlineRenderer {
                 out.append(contentsOf: "<br>".utf8)
                 lineHasContent = true
             } else {
-                diagnostics.append(.warning("line-break-dropped", "a line break at the edge of a block has no CommonMark syntax; dropped (--markdown-html drop)"))
+                diagnostics.append(.warning("line-break-dropped", "a line break at the edge of block \(blockIndex) has no CommonMark syntax; dropped (--markdown-html drop)", block: blockIndex))
             }
         }
 

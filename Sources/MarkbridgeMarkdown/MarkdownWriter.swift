@@ -58,7 +58,7 @@ public struct MarkdownWriter: Sendable {
         var copy = block
         copy.markups = block.markups.filter { markup in
             guard let (url, use) = markup.kind.url, case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
-            emitter.diagnostics.append(.warning("unsafe-url", "\(markup.kind.name) \(markup.range) in block \(index) not written: \(reason)"))
+            emitter.diagnostics.append(.warning("unsafe-url", "\(markup.kind.name) \(markup.range) in block \(index) not written: \(reason)", block: index))
             return false
         }
         return copy

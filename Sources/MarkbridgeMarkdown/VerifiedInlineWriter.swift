@@ -57,7 +57,7 @@ struct VerifiedInlineWriter {
         // Pure CommonMark and no delimiter reads back: the emphasis goes, reported.
         var plain = block
         plain.markups.removeAll { $0.kind == .strong || $0.kind == .emphasis }
-        diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)"))
+        diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)", block: index))
         var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false)
         let inline = renderer.render(plain, blockIndex: index, scratch: &scratch)
         diagnostics += renderer.diagnostics

@@ -15,6 +15,8 @@ struct HelpTests {
         SUBCOMMANDS:
           convert               Convert a document from one format to another.
           batch                 Convert one field of every record of JSON Lines input, in parallel.
+          diff                  Show how two documents differ, block by block, in text, markups and attributes.
+          check                 Dry-run a conversion: what a document loses on its way to another format and back.
           dump                  Print the parsed structure of an input, for debugging.
           help                  Show subcommand help information.
 

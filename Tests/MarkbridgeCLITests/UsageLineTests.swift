@@ -9,6 +9,8 @@ struct UsageLineTests {
         (name: ConvertCommand.name, usage: ConvertCommand.usage, specs: ConvertCommand.specs),
         (name: DumpCommand.name, usage: DumpCommand.usage, specs: DumpCommand.specs),
         (name: BatchCommand.name, usage: BatchCommand.usage, specs: BatchCommand.specs),
+        (name: DiffCommand.name, usage: DiffCommand.usage, specs: DiffCommand.specs),
+        (name: CheckCommand.name, usage: CheckCommand.usage, specs: CheckCommand.specs),
     ]
 
     @Test("Every option but --help is in its command's usage line, with its value name, and nothing else is",
@@ -17,7 +19,7 @@ struct UsageLineTests {
         let (name, usage, specs) = Self.commands[command]
         let words = usage.split(separator: " ").map { String($0.filter { $0 != "[" && $0 != "]" }) }
         #expect(words.prefix(2) == ["markbridge", name])
-        #expect(usage.hasSuffix(" [<file>]") || usage.hasSuffix(" [<file>...]"), "\(name): the positional <file> comes last")
+        #expect([" [<file>]", " [<file>...]", " <file>", " <a> <b>"].contains { usage.hasSuffix($0) }, "\(name): the positional comes last")
         for spec in specs where spec.key != "--help" {
             guard let index = words.firstIndex(where: spec.names.contains) else {
                 Issue.record("\(name): '\(spec.synopsis)' is missing from the usage line '\(usage)'")

@@ -1,0 +1,283 @@
+import Markbridge
+@_spi(Internals) import MarkbridgeHTML
+
+/// What a report page shows: two documents side by side, what differs between them, the
+/// diagnostics raised on the way, and for a batch check the census of what records lost.
+struct ReportContent {
+    var title: String
+    var oldName: String
+    var newName: String
+    var old: Document
+    var new: Document
+    var diff: DocumentDiff
+    var diagnostics: [ReportDiagnostic] = []
+    var census: [CensusEntry] = []
+    /// Lines for the summary at the top, after the diff's own.
+    var notes: [String] = []
+}
+
+/// A diagnostic as the report lists it: the file it is about and which side's block it points at.
+struct ReportDiagnostic {
+    enum Side: String {
+        case old, new
+    }
+
+    var fileName: String
+    var diagnostic: Diagnostic
+    /// The side whose blocks the diagnostic's block index or `/paragraphs/N` pointer counts.
+    var side: Side?
+}
+
+/// One class of loss over a batch: its name, how many records, and a few of their ids.
+struct CensusEntry {
+    var name: String
+    var count: Int
+    var examples: [String]
+}
+
+/// The `--report` page: one self-contained HTML file, safe to open on hostile content. Every
+/// string from the documents is escaped or goes through our HTML writer with the URL policy; a
+/// Content-Security-Policy forbids scripts and fetching anything (images show as their alt text);
+/// the styles are inline.
+struct DiffHTMLReport {
+    var urlPolicy: URLPolicy
+
+    func render(_ content: ReportContent) -> String {
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'">
+        <meta name="referrer" content="no-referrer">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(content.title))</title>
+        <style>\(Self.styles)</style>
+        </head>
+        <body>
+        <header>
+        <h1>\(escape(content.title))</h1>
+
+        """
+        let counts = DiffCounts(content.diff)
+        out += "<p class=\"summary\" id=\"summary\">"
+        out += content.diff.isEmpty ? "No differences." : escape(DiffTextReport(usesColor: false).summary(content.diff)) + "."
+        out += "</p>\n<ul class=\"counts\">"
+        for (name, count) in [("changed", counts.changed), ("inserted", counts.inserted), ("deleted", counts.deleted), ("moved", counts.moved)] {
+            out += "<li class=\"\(name)\">\(count) \(name)</li>"
+        }
+        out += "<li class=\"diagnostics\">\(content.diagnostics.count) diagnostic\(content.diagnostics.count == 1 ? "" : "s")</li></ul>\n"
+        for note in content.notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
+        out += "</header>\n"
+        if !content.census.isEmpty { out += census(content.census) }
+        if !content.diagnostics.isEmpty { out += diagnostics(content.diagnostics, old: content.old, new: content.new) }
+        out += sides(content)
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    // MARK: Sections
+
+    private func census(_ entries: [CensusEntry]) -> String {
+        var out = "<section id=\"census\">\n<h2>What records lose</h2>\n<table class=\"census\">\n<thead><tr><th>Loss</th><th>Records</th><th>For example</th></tr></thead>\n<tbody>\n"
+        for entry in entries {
+            out += "<tr><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(entry.count)</td><td>"
+            out += entry.examples.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+            out += "</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    private func diagnostics(_ diagnostics: [ReportDiagnostic], old: Document, new: Document) -> String {
+        var out = "<section id=\"diagnostics\">\n<h2>Diagnostics</h2>\n<ol class=\"diagnostics\">\n"
+        for (index, item) in diagnostics.enumerated() {
+            let diagnostic = item.diagnostic
+            let place = diagnostic.location.map { "\(item.fileName):\($0.line):\($0.column)" } ?? item.fileName
+            let pointer = diagnostic.location?.jsonPointer.map { " (at \($0))" } ?? ""
+            out += "<li class=\"diagnostic \(diagnostic.severity.rawValue)\" id=\"diagnostic-\(index)\">"
+            out += "<span class=\"place\">\(escape(place))</span> <span class=\"severity\">\(diagnostic.severity.rawValue)</span>: "
+            out += "\(escape(diagnostic.message))\(escape(pointer)) <code class=\"code\">[\(escape(diagnostic.code))]</code>"
+            if let side = item.side, let block = Self.block(of: diagnostic),
+               block < (side == .old ? old.blocks.count : new.blocks.count) {
+                out += " <a class=\"where\" href=\"#\(side.rawValue)-\(block)\">block \(block)</a>"
+            }
+            out += "</li>\n"
+        }
+        return out + "</ol>\n</section>\n"
+    }
+
+    /// The block a diagnostic is about: a writer's block index, or a `/paragraphs/N` pointer.
+    static func block(of diagnostic: Diagnostic) -> Int? {
+        if let block = diagnostic.block { return block }
+        guard let pointer = diagnostic.location?.jsonPointer, pointer.hasPrefix("/paragraphs/") else { return nil }
+        return Int(pointer.dropFirst("/paragraphs/".count).prefix { $0.isNumber })
+    }
+
+    /// Both documents, block against block, in the alignment's order.
+    private func sides(_ content: ReportContent) -> String {
+        var out = "<table class=\"sides\">\n<colgroup><col class=\"old\"><col class=\"new\"></colgroup>\n"
+        out += "<thead><tr><th>\(escape(content.oldName))</th><th>\(escape(content.newName))</th></tr></thead>\n<tbody>\n"
+        for row in ReportRows(content.diff, oldCount: content.old.blocks.count, newCount: content.new.blocks.count).rows {
+            switch row {
+            case .same(let oldIndex, let newIndex):
+                out += "<tr class=\"same\">" + cell(.old, oldIndex, content.old.blocks[oldIndex], marks: [])
+                    + cell(.new, newIndex, content.new.blocks[newIndex], marks: []) + "</tr>\n"
+            case .changed(let oldIndex, let newIndex, let details), .movedAndChanged(let oldIndex, let newIndex, let details):
+                let oldMarks = details.text.map(\.old) + details.markups.compactMap(\.oldRange)
+                let newMarks = details.text.map(\.new) + details.markups.compactMap(\.newRange)
+                // A moved block shows its old self here again, beside the new, so the details read
+                // against both; its old place has a row of its own.
+                let oldCell = details.isMoved
+                    ? "<td class=\"old\"><span class=\"index\">\(oldIndex) \(escape(DiffTextReport.typeName(details.old))) · moved from here</span>"
+                        + rendered(details.old, marks: oldMarks) + "</td>"
+                    : cell(.old, oldIndex, details.old, marks: oldMarks)
+                out += "<tr class=\"changed\">" + oldCell
+                    + cell(.new, newIndex, details.new, marks: newMarks, label: details.isMoved ? "moved from block \(oldIndex)" : nil) + "</tr>\n"
+                out += "<tr class=\"details\"><td colspan=\"2\"><ul>"
+                for attribute in details.attributes {
+                    out += "<li class=\"attribute\">\(escape(attribute.name)): <del>\(escape(value(attribute.old)))</del> → <ins>\(escape(value(attribute.new)))</ins></li>"
+                }
+                for markup in details.markups { out += "<li class=\"markup \(markup.kind.rawValue)\">\(describe(markup))</li>" }
+                for edit in details.text {
+                    out += "<li class=\"text\">"
+                    if !edit.removed.isEmpty { out += "<del>\(escape(edit.removed))</del>" }
+                    if !edit.removed.isEmpty && !edit.added.isEmpty { out += " → " }
+                    if !edit.added.isEmpty { out += "<ins>\(escape(edit.added))</ins>" }
+                    out += "</li>"
+                }
+                out += "</ul></td></tr>\n"
+            case .onlyOld(let index, let movedTo):
+                let label = movedTo.map { "moved to block \($0)" } ?? "deleted"
+                out += "<tr class=\"\(movedTo == nil ? "deleted" : "moved")\">" + cell(.old, index, content.old.blocks[index], marks: [], label: label)
+                    + "<td class=\"new empty\"></td></tr>\n"
+            case .onlyNew(let index, let movedFrom):
+                let label = movedFrom.map { "moved from block \($0)" } ?? "inserted"
+                out += "<tr class=\"\(movedFrom == nil ? "inserted" : "moved")\"><td class=\"old empty\"></td>"
+                    + cell(.new, index, content.new.blocks[index], marks: [], label: label) + "</tr>\n"
+            }
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    private func cell(_ side: ReportDiagnostic.Side, _ index: Int, _ block: Block, marks: [TextRange], label: String? = nil) -> String {
+        var out = "<td class=\"\(side.rawValue)\" id=\"\(side.rawValue)-\(index)\"><span class=\"index\">\(index) \(escape(DiffTextReport.typeName(block)))"
+        if let label { out += " · \(escape(label))" }
+        out += "</span>"
+        out += rendered(block, marks: marks)
+        return out + "</td>"
+    }
+
+    /// The block through our HTML writer, with the diff's highlights as `<mark>`. The block's own
+    /// highlights become a background colour, so that a `<mark>` on the page is always the diff's.
+    private func rendered(_ block: Block, marks: [TextRange]) -> String {
+        var shown = block
+        shown.markups = block.markups.map { markup in
+            markup.kind == .highlight ? Markup(.background(Self.ownHighlight), markup.range) : markup
+        }
+        let length = block.text.utf16.count
+        for range in marks where !range.isEmpty && range.start >= 0 && range.end <= length {
+            shown.markups.append(Markup(.highlight, range))
+        }
+        shown.depth = 0
+        shown.quoteDepth = 0
+        let indent = block.depth > 0 || block.quoteDepth > 0
+            ? " style=\"margin-left:\(Double(min(block.depth + block.quoteDepth, 12)) * 1.5)em\"" : ""
+        let writer = HTMLWriter(options: .init(standalone: false, urlPolicy: urlPolicy))
+        guard let html = try? writer.write(Document(blocks: [shown]).canonicalized()) else {
+            return "<div class=\"unrenderable\"\(indent)>\(escape(block.text))</div>"
+        }
+        return "<div class=\"block\"\(indent)>" + String(decoding: html.value, as: UTF8.self) + "</div>"
+    }
+
+    private static let ownHighlight = CSSColor(red: 0xFF, green: 0xF3, blue: 0x9A)
+
+    private func describe(_ markup: MarkupChange) -> String {
+        let subject = "<code>\(escape(markup.name))</code> “\(escape(markup.text))”"
+        switch markup.kind {
+        case .removed: return "\(subject) <del>removed</del>"
+        case .added: return "\(subject) <ins>added</ins>"
+        case .changed:
+            return "\(subject) \(escape(markup.attribute ?? "value")): <del>\(escape(value(markup.oldValue ?? "")))</del> → <ins>\(escape(value(markup.newValue ?? "")))</ins>"
+        }
+    }
+
+    private func value(_ text: String) -> String { text.isEmpty ? "(none)" : text }
+
+    private func escape(_ text: String) -> String { HTMLEscaping.attribute(text) }
+
+    private static let styles = """
+    body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}
+    header,section{padding:12px 20px;border-bottom:1px solid #d0d7de}
+    h1{font-size:20px;margin:0 0 6px}h2{font-size:16px;margin:0 0 8px}
+    .counts{list-style:none;padding:0;margin:0;display:flex;gap:14px}
+    .counts .changed{color:#9a6700}.counts .inserted{color:#1a7f37}.counts .deleted{color:#cf222e}.counts .moved{color:#0969da}
+    table.sides{width:100%;border-collapse:collapse;table-layout:fixed}
+    table.sides th{position:sticky;top:0;background:#f6f8fa;text-align:left;padding:6px 10px;border-bottom:1px solid #d0d7de}
+    table.sides td{vertical-align:top;padding:4px 10px;border-bottom:1px solid #eaeef2;overflow-wrap:anywhere}
+    td.old{border-right:1px solid #d0d7de}
+    .index{display:block;font-size:11px;color:#656d76}
+    tr.changed td{background:#fff8c5}tr.inserted td.new{background:#dafbe1}tr.deleted td.old{background:#ffebe9}
+    tr.moved td{background:#ddf4ff}td.empty{background:#f6f8fa!important}
+    td.old mark{background:#ffcecb;text-decoration:line-through}td.new mark{background:#aceebb}
+    tr.details td{font-size:13px;background:#fffdf0;padding-left:24px}tr.details ul{margin:0;padding-left:16px}
+    del{background:#ffcecb}ins{background:#aceebb;text-decoration:none}
+    ol.diagnostics{margin:0;padding-left:24px;font-size:13px}.diagnostic .place{font-family:ui-monospace,monospace}
+    .diagnostic.warning .severity{color:#cf222e}table.census{border-collapse:collapse}
+    table.census td,table.census th{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
+    .block img{max-width:100%}pre{white-space:pre-wrap}
+    """
+}
+
+/// The rows of the side-by-side table: blocks paired as the alignment paired them (unchanged
+/// pairs are the blocks no change names, in order on both sides), each deleted or moved-away
+/// block on a row of its own where it was, each inserted or moved-in block where it is.
+struct ReportRows {
+    enum Row {
+        case same(Int, Int)
+        case changed(Int, Int, BlockDifferences)
+        case onlyOld(Int, movedTo: Int?)
+        case onlyNew(Int, movedFrom: Int?)
+        /// A block that moved and changed, at its new place (its old place is an `onlyOld`).
+        case movedAndChanged(Int, Int, BlockDifferences)
+    }
+
+    private(set) var rows: [Row] = []
+
+    init(_ diff: DocumentDiff, oldCount: Int, newCount: Int) {
+        var oldRole = [Row?](repeating: nil, count: oldCount), newRole = [Row?](repeating: nil, count: newCount)
+        var pairedNew = [Bool](repeating: false, count: newCount)
+        for change in diff.changes {
+            switch change {
+            case .inserted(let index, _): newRole[index] = .onlyNew(index, movedFrom: nil)
+            case .deleted(let index, _): oldRole[index] = .onlyOld(index, movedTo: nil)
+            case .moved(let from, let to, _):
+                oldRole[from] = .onlyOld(from, movedTo: to)
+                newRole[to] = .onlyNew(to, movedFrom: from)
+            case .changed(let from, let to, let details) where details.isMoved:
+                oldRole[from] = .onlyOld(from, movedTo: to)
+                newRole[to] = .movedAndChanged(from, to, details)
+            case .changed(let from, let to, let details):
+                oldRole[from] = .changed(from, to, details)
+                pairedNew[to] = true
+            }
+        }
+        var oldIndex = 0, newIndex = 0
+        while oldIndex < oldCount || newIndex < newCount {
+            if oldIndex < oldCount, let role = oldRole[oldIndex], case .onlyOld = role {
+                rows.append(role)
+                oldIndex += 1
+            } else if newIndex < newCount, let role = newRole[newIndex] {
+                rows.append(role)
+                newIndex += 1
+            } else if oldIndex < oldCount, newIndex < newCount {
+                // Both sides are at a pair: a changed one, or an unchanged one.
+                if let role = oldRole[oldIndex] { rows.append(role) } else if !pairedNew[newIndex] { rows.append(.same(oldIndex, newIndex)) }
+                oldIndex += 1
+                newIndex += 1
+            } else {
+                // One side ran out: only blocks no change names are left, which cannot be.
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Markbridge
+@_spi(Internals) import MarkbridgeJSON
+
+/// A diff for tools (`--format json`): one JSON object, stable in its field names and order,
+/// documented in README's "Diff JSON" section. Offsets are UTF-16 code units into each side's
+/// block text, as in markup JSON; block indices are from 0, as in its `/paragraphs/N` pointers.
+struct DiffJSONReport {
+    func render(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
+        object(diff, oldName: oldName, newName: newName) + "\n"
+    }
+
+    /// The diff as one JSON object, without the line break that ends the command's output.
+    func object(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
+        let counts = DiffCounts(diff)
+        var fields = [
+            field("version", "1"),
+            field("old", quoted(oldName)),
+            field("new", quoted(newName)),
+            field("same", diff.isEmpty ? "true" : "false"),
+            field("summary", object([
+                field("changed", "\(counts.changed)"), field("inserted", "\(counts.inserted)"),
+                field("deleted", "\(counts.deleted)"), field("moved", "\(counts.moved)"),
+            ])),
+        ]
+        fields.append(field("changes", "[" + diff.changes.map(change).joined(separator: ",") + "]"))
+        return object(fields)
+    }
+
+    private func change(_ change: BlockChange) -> String {
+        switch change {
+        case .inserted(let index, let block):
+            return object([field("change", quoted("inserted")), field("new", place(index, block)), field("text", quoted(block.text))])
+        case .deleted(let index, let block):
+            return object([field("change", quoted("deleted")), field("old", place(index, block)), field("text", quoted(block.text))])
+        case .moved(let from, let to, let block):
+            return object([field("change", quoted("moved")), field("old", place(from, block)), field("new", place(to, block)),
+                           field("text", quoted(block.text))])
+        case .changed(let from, let to, let details):
+            return object([
+                field("change", quoted("changed")),
+                field("old", place(from, details.old)),
+                field("new", place(to, details.new)),
+                field("moved", details.isMoved ? "true" : "false"),
+                field("text", "[" + details.text.map(edit).joined(separator: ",") + "]"),
+                field("markups", "[" + details.markups.map(markup).joined(separator: ",") + "]"),
+                field("attributes", "[" + details.attributes.map(attribute).joined(separator: ",") + "]"),
+            ])
+        }
+    }
+
+    private func place(_ index: Int, _ block: Block) -> String {
+        object([field("index", "\(index)"), field("pointer", quoted("/paragraphs/\(index)")), field("type", quoted(DiffTextReport.typeName(block)))])
+    }
+
+    private func edit(_ edit: TextEdit) -> String {
+        object([field("old", range(edit.old)), field("new", range(edit.new)), field("removed", quoted(edit.removed)), field("added", quoted(edit.added))])
+    }
+
+    private func markup(_ markup: MarkupChange) -> String {
+        var fields = [field("change", quoted(markup.kind.rawValue)), field("type", quoted(markup.name))]
+        if let old = markup.oldRange { fields.append(field("old", range(old))) }
+        if let new = markup.newRange { fields.append(field("new", range(new))) }
+        fields.append(field("text", quoted(markup.text)))
+        if let attribute = markup.attribute {
+            fields += [field("attribute", quoted(attribute)), field("from", quoted(markup.oldValue ?? "")), field("to", quoted(markup.newValue ?? ""))]
+        }
+        return object(fields)
+    }
+
+    private func attribute(_ change: AttributeChange) -> String {
+        object([field("name", quoted(change.name)), field("from", quoted(change.old)), field("to", quoted(change.new))])
+    }
+
+    private func range(_ range: TextRange) -> String {
+        object([field("start", "\(range.start)"), field("end", "\(range.end)")])
+    }
+
+    private func field(_ name: String, _ value: String) -> String { "\"\(name)\":\(value)" }
+    private func object(_ fields: [String]) -> String { "{" + fields.joined(separator: ",") + "}" }
+    private func quoted(_ text: String) -> String { JSONStringLiteral.encode(text) }
+}
