@@ -16,7 +16,8 @@ OUTPUT gets three folders, each written by saveAsTextFile (so it must not exist 
   records/       the converted records; part-N holds input partition N's, in input order
   dead-letters/  batch's dead letters, as it writes them: "file" is "<stdin>", and "line" and
                  "byteOffset" count from the start of the partition, so find a record by its "id"
-  summary/       one JSON object: the totals of every partition's summary
+  summary/       one JSON object: the totals of every partition's summary, the number of
+                 partitions, and "seconds" from reading the input to the last output written
 
 BATCH_OPTIONS are `markbridge batch` options (--field, --from, --to, --into, --id-field, ...),
 without the ones the wrapper owns (-o, --dead-letter, --diagnostics, --summary, --resume) and
@@ -35,6 +36,7 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 
 from pyspark import SparkContext, StorageLevel
 
@@ -54,6 +56,8 @@ if [ ! -f "$bin" ]; then
   echo "markbridge-pipe: no markbridge binary at $bin (cwd $PWD): ship it with --files, or give --markbridge an absolute path" >&2
   exit 74
 fi
+# A libcmark shipped beside the binary (--files .../libcmark.so.0.30.2) is found there first.
+export LD_LIBRARY_PATH=$(dirname "$bin")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 if [ ! -x "$bin" ]; then
   # A file shipped with --files may arrive without its executable bit (some cluster managers).
   cp "$bin" "$tmp/markbridge" && chmod +x "$tmp/markbridge" || exit 74
@@ -141,15 +145,22 @@ def main(argv):
 
     sc = SparkContext(appName="markbridge-batch")
     sc.setLogLevel("WARN")
+    started = time.monotonic()
     lines = sc.textFile(arguments.input, minPartitions=arguments.partitions)
-    # Kept: three outputs are taken from it, and a partition must not be piped three times.
+    # Kept: the records are written from it, then the tagged lines are read from it once more,
+    # and a partition must not be piped twice.
     piped = lines.pipe(command, env=environment, checkCode=True).persist(StorageLevel.MEMORY_AND_DISK)
     piped.filter(lambda line: kind(line) == RECORD).saveAsTextFile(os.path.join(arguments.output, "records"))
-    piped.filter(lambda line: kind(line) == DEAD_LETTER).map(untagged) \
+    tagged = piped.filter(lambda line: kind(line) != RECORD).persist(StorageLevel.MEMORY_AND_DISK)
+    tagged.filter(lambda line: kind(line) == DEAD_LETTER).map(untagged) \
         .saveAsTextFile(os.path.join(arguments.output, "dead-letters"))
-    summaries = piped.filter(lambda line: kind(line) == SUMMARY).map(lambda line: json.loads(untagged(line))).collect()
-    summary = json.dumps(totals(summaries), sort_keys=True)
+    summaries = tagged.filter(lambda line: kind(line) == SUMMARY).map(lambda line: json.loads(untagged(line))).collect()
+    total = totals(summaries)
+    # From reading the input to the last record written: the job without Spark's start-up.
+    total["seconds"] = round(time.monotonic() - started, 3)
+    summary = json.dumps(total, sort_keys=True)
     sc.parallelize([summary], 1).saveAsTextFile(os.path.join(arguments.output, "summary"))
+    tagged.unpersist()
     piped.unpersist()
     sc.stop()
     print(summary)
