@@ -21,9 +21,10 @@
 #
 # Rows to do: --target is NULL and the row has no dead letter for this column. So a second run
 # finds nothing and changes nothing; delete a row's dead letter to have it tried again. The key
-# must be unique and an integer, text or uuid column (its ::text must be what row_to_json
-# writes); identifiers are plain names ([A-Za-z_][A-Za-z0-9_]*). A NULL source is dead-lettered
-# (wrong-type), like any value batch cannot convert.
+# must be unique; the dead-letter table keeps it as JSON writes it (to_json(key) #>> '{}'), and
+# the converted rows are matched on the key's own type, through its index. Identifiers are
+# plain names ([A-Za-z_][A-Za-z0-9_]*). A NULL source is dead-lettered (wrong-type), like any
+# value batch cannot convert.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -78,10 +79,14 @@ CREATE TABLE IF NOT EXISTS "$dead_letters" (
   PRIMARY KEY (table_name, column_name, row_key));
 SQL
 
+key_type=$("${psql[@]}" -At -c "SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+  WHERE attrelid = '\"$table\"'::regclass AND attname = '$key' AND NOT attisdropped")
+[ -n "$key_type" ] || { echo "migrate: $table has no column $key" >&2; exit 64; }
+
 # 2 and 3. The key and the md5 come first, so that a record too large for batch (whose dead
 # letter keeps only its first 1,024 bytes, and no id) still names its row.
 todo="FROM \"$table\" t WHERE t.\"$target\" IS NULL AND NOT EXISTS (SELECT 1 FROM \"$dead_letters\" d
-  WHERE d.table_name = '$table' AND d.column_name = '$target' AND d.row_key = t.\"$key\"::text)"
+  WHERE d.table_name = '$table' AND d.column_name = '$target' AND d.row_key = to_json(t.\"$key\") #>> '{}')"
 rows=$("${psql[@]}" -At -c "SELECT count(*) $todo")
 if [ "$rows" -eq 0 ]; then
   echo "migrate: $table.$target is complete: no row to convert"
@@ -118,7 +123,7 @@ WITH converted AS (
 ), updated AS (
   UPDATE "$table" t SET "$target" = c.record $extract '$target'
   FROM converted c
-  WHERE t."$key"::text = c.record ->> '$key' AND t."$target" IS NULL
+  WHERE t."$key" = (c.record ->> '$key')::$key_type AND t."$target" IS NULL
     AND md5(t."$source") IS NOT DISTINCT FROM c.record ->> 'markbridge_md5'
   RETURNING 1
 )
@@ -140,7 +145,7 @@ END \$\$;
 WITH inserted AS (
   INSERT INTO "$dead_letters" (table_name, column_name, row_key, code, message, original)
   SELECT '$table', '$target', f.row_key, f.code, f.message, f.original
-  FROM markbridge_failed_rows f JOIN "$table" t ON t."$key"::text = f.row_key
+  FROM markbridge_failed_rows f JOIN "$table" t ON t."$key" = f.row_key::$key_type
   WHERE t."$target" IS NULL AND md5(t."$source") IS NOT DISTINCT FROM f.md5
   RETURNING 1
 )

@@ -57,7 +57,7 @@ if [ ! -f "$bin" ]; then
   exit 74
 fi
 # A libcmark shipped beside the binary (--files .../libcmark.so.0.30.2) is found there first.
-export LD_LIBRARY_PATH=$(dirname "$bin")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH=$(cd "$(dirname "$bin")" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 if [ ! -x "$bin" ]; then
   # A file shipped with --files may arrive without its executable bit (some cluster managers).
   cp "$bin" "$tmp/markbridge" && chmod +x "$tmp/markbridge" || exit 74
