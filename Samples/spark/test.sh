@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Spark sample's test: generates a folder of JSON Lines with malformed records among them,
-# converts it with markbridge_spark.py in Spark's local mode and with one `markbridge batch`
-# process, and checks that both give the same records and the same dead letters (compare.py says
-# how they are compared). Installs pyspark into a virtual environment the first time
+# converts it with one `markbridge batch` process and with markbridge_spark.py twice: in Spark's
+# local mode, and on Spark's local pseudo-cluster with the binary shipped by --files, as on a
+# real cluster (SPARK_CLUSTER_CHECK=0 skips that one). Each Spark run must give the same records
+# and the same dead letters as the one process (compare.py says how they are compared). Installs pyspark into a virtual environment the first time
 # (SPARK_VENV, default .build/samples/spark-venv; ~450 MB from PyPI). Needs Java 17 or later.
 #
 #   MARKBRIDGE=path/to/markbridge SPARK_MASTER='local[2]' bash Samples/spark/test.sh
