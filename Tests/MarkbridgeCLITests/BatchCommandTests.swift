@@ -20,7 +20,7 @@ final class ScratchFolder {
     func file(_ name: String) -> String { path + "/" + name }
 
     func write(_ name: String, _ text: String) -> String {
-        FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
         return file(name)
     }
 

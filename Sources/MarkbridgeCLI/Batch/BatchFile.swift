@@ -6,7 +6,10 @@ import Darwin
 
 /// Where a batch writes one stream of bytes: standard output, or a file that is written as
 /// `FILE.partial` and renamed into place only when complete (after fsync of the file and its
-/// folder), so that a file under its final name is always whole.
+/// folder), so that a file under its final name is always whole. A path that names something
+/// other than a regular file (`/dev/stderr`, a FIFO, a symbolic link to `/dev/null`) is written
+/// to directly: renaming over it would replace the device with a file. A symbolic link to a
+/// regular file stays a link; the file it points to is the one replaced.
 final class BatchFile {
     let path: String?
     private let partialPath: String?
@@ -22,7 +25,17 @@ final class BatchFile {
     }
 
     /// `path`'s partial file, new, or (resuming) cut back to the `keeping` bytes a checkpoint counted.
-    init(path: String, keeping: Int? = nil) throws(BatchIOError) {
+    init(path given: String, keeping: Int? = nil) throws(BatchIOError) {
+        var status = stat()
+        if stat(given, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            guard keeping == nil else { throw BatchIOError("cannot resume into '\(given)': it is not a regular file") }
+            path = given
+            partialPath = nil
+            descriptor = open(given, O_WRONLY)
+            guard descriptor >= 0 else { throw BatchIOError("cannot write '\(given)': \(Self.lastError())") }
+            return
+        }
+        let path = Self.resolvingLinks(given)
         self.path = path
         let partial = path + ".partial"
         partialPath = partial
@@ -38,7 +51,15 @@ final class BatchFile {
 
     /// The partial file of `path`, if one is there (a run that did not finish).
     static func partialExists(for path: String) -> Bool {
-        access(path + ".partial", F_OK) == 0
+        access(resolvingLinks(path) + ".partial", F_OK) == 0
+    }
+
+    /// The file a symbolic link points to, so that renaming replaces the file, not the link.
+    private static func resolvingLinks(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func write(_ bytes: [UInt8]) throws(BatchIOError) {
@@ -64,7 +85,11 @@ final class BatchFile {
 
     /// Syncs, closes and renames the partial file into place, then syncs its folder.
     func finish() throws(BatchIOError) {
-        guard let path, let partialPath else { return }
+        guard let path, let partialPath else {
+            if descriptor > 2 { close(descriptor) }
+            descriptor = -1
+            return
+        }
         try sync()
         close(descriptor)
         descriptor = -1
