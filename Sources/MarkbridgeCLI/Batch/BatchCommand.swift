@@ -24,7 +24,9 @@ struct BatchCommand {
                                        help: "Read input in pieces of about <n> bytes of whole lines; memory is about --jobs such pieces.", default: "262144")
     static let resume = OptionSpec(["--resume"], help: "Go on from the checkpoint a stopped run left beside --output.")
     static let summaryStyle = OptionSpec(["--summary"], value: "style", help: "The closing summary on standard error: text or json.", default: "text")
-    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, resume, summaryStyle]
+    static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
+    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, resume, summaryStyle,
+                        check, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -36,7 +38,10 @@ struct BatchCommand {
                 Reads JSON Lines from each <file> (or standard input), converts the --field of every record and
                 writes the record with the result in --into, every other byte as it was, in input order. Records
                 that cannot be converted go to --dead-letter with their line number, byte offset, id and error.
-                Exit status: 0 all converted, 1 some dead-lettered, 64 usage, 74 an input or output failed.
+                With --check, each result is read back and compared, and the summary counts the records that lose
+                something, by class of loss, with example ids (--report writes the census as a page).
+                Exit status: 0 all converted (and, with --check, none lost anything), 1 some dead-lettered
+                (or lost something), 64 usage, 74 an input or output failed.
                 """,
             usage: usage,
             arguments: [("<file>", "A JSON Lines input, or '-' for standard input. (default: -)")],
@@ -85,6 +90,7 @@ struct BatchCommand {
         var diagnosticsPath: String?
         var resumes: Bool
         var summaryIsJSON: Bool
+        var reportPath: String?
         /// What shapes the output, for the checkpoint.
         var settings: [String]
 
@@ -136,7 +142,18 @@ struct BatchCommand {
                 converter: Converter(registry: registry, options: options), source: source.name, target: target.name, field: field, into: into,
                 embedsJSON: target.name == "json" && embed == "json", idField: idField, maxRecordBytes: maxRecordBytes,
                 keepsDiagnostics: diagnosticsPath != nil, inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
-            settings = [source.name, target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)"]
+            reportPath = parsed.value(DiffCommand.report)
+            if parsed.isSet(BatchCommand.check) {
+                guard target.reader != nil else {
+                    throw UsageError(message: "--check reads each result back, and '\(target.name)' cannot be read (check via json, html or markdown)")
+                }
+                converter.checks = true
+                converter.diffOptions = try DiffCommand.diffOptions(parsed.value(DiffCommand.ignore))
+            } else if parsed.value(DiffCommand.ignore) != nil || reportPath != nil {
+                throw UsageError(message: "--ignore and --report go with --check")
+            }
+            settings = [source.name, target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)",
+                        converter.checks ? "check \(converter.diffOptions)" : "no check"]
         }
     }
 
@@ -179,8 +196,11 @@ struct BatchCommand {
         try diagnostics?.finish()
         if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
         progress.finish()
-        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON))
-        return counts.deadLettered == 0 ? ExitCode.success : ExitCode.conversionFailed
+        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
+        if let reportPath = plan.reportPath {
+            try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
+        }
+        return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }
 
     private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
@@ -218,7 +238,7 @@ struct BatchCommand {
     }
 
     /// One line, for people (`--summary text`) or for tools (`--summary json`).
-    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool) -> String {
+    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool, checked: Bool = false) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(counts.records) / seconds : 0
         let megabytes = seconds > 0 ? Double(counts.inputBytes) / seconds / 1_000_000 : 0
@@ -226,13 +246,36 @@ struct BatchCommand {
             func object(_ counts: [String: Int]) -> String {
                 "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
             }
-            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics)),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
+            let census = checked ? #","census":\#(Self.censusJSON(counts.census))"# : ""
+            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
         if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }
         if counts.blankLines > 0 { line += ", \(counts.blankLines) blank line\(counts.blankLines == 1 ? "" : "s") skipped" }
         if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
         line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
-        return line + "\n"
+        line += "\n"
+        if checked { line += Self.censusText(counts.census) }
+        return line
+    }
+
+    /// `census: 41 of 20000 checked records lose something`, then a line a class:
+    /// `  markup COLOR removed: 3112 records (e.g. 17, 23, 40, 41, 96)`.
+    static func censusText(_ census: BatchCensus) -> String {
+        var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something\n"
+        for (name, entry) in census.ranked {
+            let examples = entry.examples.map(TerminalText.line).joined(separator: ", ")
+            text += "  \(name): \(entry.records) record\(entry.records == 1 ? "" : "s") (e.g. \(examples))\n"
+        }
+        return text
+    }
+
+    /// `{"checked":N,"losing":N,"classes":{"markup COLOR removed":{"records":N,"examples":["17",...]}}}`;
+    /// each example is the id as the record wrote it (a string or a number), or `"file:line"`.
+    static func censusJSON(_ census: BatchCensus) -> String {
+        let classes = census.ranked.map { name, entry in
+            "\(JSONStringLiteral.encode(name)):{\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
+        }
+        return #"{"checked":\#(census.checked),"losing":\#(census.losing),"classes":{\#(classes.joined(separator: ","))}}"#
     }
 }

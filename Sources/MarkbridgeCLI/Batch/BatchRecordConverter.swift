@@ -37,6 +37,10 @@ struct BatchRecordConverter: Sendable {
     var maxRecordBytes: Int
     var keepsDiagnostics: Bool
     var inputNames: [String]
+    /// `--check`: each record is also read back from what was written and compared, and what it
+    /// lost goes into the census.
+    var checks = false
+    var diffOptions = DiffOptions()
 
     func convert(_ piece: BatchInputPiece) -> BatchPieceResult {
         switch piece {
@@ -108,7 +112,13 @@ struct BatchRecordConverter: Sendable {
         }
         let converted: Diagnosed<[UInt8]>
         do throws(ConversionError) {
-            converted = try converter.convert(Array(text.utf8), from: source, to: target)
+            if checks, let sourceFormat = converter.registry.format(named: source), let targetFormat = converter.registry.format(named: target) {
+                let check = try converter.check(Array(text.utf8), from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
+                result.counts.census.record(check.losses, id: id.map { String(decoding: $0, as: UTF8.self) } ?? JSONStringLiteral.encode("\(inputNames[file]):\(number)"))
+                converted = Diagnosed(check.written, diagnostics: check.diagnostics)
+            } else {
+                converted = try converter.convert(Array(text.utf8), from: source, to: target)
+            }
         } catch {
             deadLetter(error.code, "'\(field)' does not convert: \(error)", line: line, number: number, offset: offset, file: file, id: id, into: &result)
             return

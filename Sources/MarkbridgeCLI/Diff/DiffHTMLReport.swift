@@ -61,17 +61,24 @@ struct DiffHTMLReport {
         """
         let counts = DiffCounts(content.diff)
         out += "<p class=\"summary\" id=\"summary\">"
-        out += content.diff.isEmpty ? "No differences." : escape(DiffTextReport(usesColor: false).summary(content.diff)) + "."
-        out += "</p>\n<ul class=\"counts\">"
-        for (name, count) in [("changed", counts.changed), ("inserted", counts.inserted), ("deleted", counts.deleted), ("moved", counts.moved)] {
-            out += "<li class=\"\(name)\">\(count) \(name)</li>"
+        if content.census.isEmpty {
+            out += content.diff.isEmpty ? "No differences." : escape(DiffTextReport(usesColor: false).summary(content.diff)) + "."
+        } else {
+            out += "\(content.census.count) class\(content.census.count == 1 ? "" : "es") of loss."
         }
-        out += "<li class=\"diagnostics\">\(content.diagnostics.count) diagnostic\(content.diagnostics.count == 1 ? "" : "s")</li></ul>\n"
+        out += "</p>\n"
+        if content.census.isEmpty {
+            out += "<ul class=\"counts\">"
+            for (name, count) in [("changed", counts.changed), ("inserted", counts.inserted), ("deleted", counts.deleted), ("moved", counts.moved)] {
+                out += "<li class=\"\(name)\">\(count) \(name)</li>"
+            }
+            out += "<li class=\"diagnostics\">\(content.diagnostics.count) diagnostic\(content.diagnostics.count == 1 ? "" : "s")</li></ul>\n"
+        }
         for note in content.notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
         out += "</header>\n"
         if !content.census.isEmpty { out += census(content.census) }
         if !content.diagnostics.isEmpty { out += diagnostics(content.diagnostics, old: content.old, new: content.new) }
-        out += sides(content)
+        if !content.old.blocks.isEmpty || !content.new.blocks.isEmpty { out += sides(content) }
         out += "</body>\n</html>\n"
         return out
     }
@@ -279,5 +286,19 @@ struct ReportRows {
                 break
             }
         }
+    }
+}
+
+/// `batch --check --report`: the census as a page.
+enum BatchCensusReport {
+    static func write(_ counts: BatchCounts, to path: String, title: String) throws(BatchIOError) {
+        let census = counts.census
+        let content = ReportContent(
+            title: title, oldName: "", newName: "", old: Document(), new: Document(), diff: DocumentDiff(changes: []),
+            census: census.ranked.map { CensusEntry(name: $0.name, count: $0.entry.records, examples: $0.entry.examples) },
+            notes: ["\(census.losing) of \(census.checked) checked records lose something; \(counts.deadLettered) dead-lettered."])
+        let file = try BatchFile(path: path)
+        try file.write(Array(DiffHTMLReport(urlPolicy: .default).render(content).utf8))
+        try file.finish()
     }
 }

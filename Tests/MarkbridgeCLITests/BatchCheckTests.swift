@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite("markbridge batch --check: the census")
+struct BatchCheckTests {
+    /// Record `n` has a colour when n % 3 == 0, a javascript: link when n % 5 == 0, and is centred
+    /// when n % 7 == 0; the rest is plain.
+    static func records(_ count: Int) -> String {
+        (1...count).map { n in
+            var html = "<p\(n % 7 == 0 ? #" style=\"text-align:center\""# : "")>Record \(n)"
+            if n % 3 == 0 { html += #" <span style=\"color:#c00\">red</span>"# }
+            if n % 5 == 0 { html += #" <a href=\"javascript:go()\">go</a>"# }
+            return #"{"id":\#(n),"html":"\#(html)</p>"}"#
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test("Over a generated batch, each class of loss counts exactly its records, with the first ids as examples")
+    func census() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", Self.records(300))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "--summary", "json", "-o", folder.file("out.jsonl"), "--report", folder.file("census.html"), "--jobs", "2",
+                                    "--piece-bytes", "2000", input)
+        #expect(result.status == 1)
+        let summary = try #require(result.standardError.split(separator: "\n").last.map { Data($0.utf8) })
+        let json = try #require(try JSONSerialization.jsonObject(with: summary) as? [String: Any])
+        let census = try #require(json["census"] as? [String: Any])
+        let classes = try #require(census["classes"] as? [String: [String: Any]])
+        func ids(_ isLosing: (Int) -> Bool) -> [Int] { (1...300).filter(isLosing) }
+        let expected: [String: [Int]] = [
+            "diagnostic markup-dropped": ids { $0 % 3 == 0 },
+            "markup COLOR removed": ids { $0 % 3 == 0 },
+            "diagnostic unsafe-url": ids { $0 % 5 == 0 },
+            "diagnostic alignment-dropped": ids { $0 % 7 == 0 },
+            "attribute align changed": ids { $0 % 7 == 0 },
+        ]
+        #expect(Set(classes.keys) == Set(expected.keys))
+        for (name, records) in expected {
+            #expect(classes[name]?["records"] as? Int == records.count, "\(name)")
+            #expect(classes[name]?["examples"] as? [Int] == Array(records.prefix(5)), "\(name)")
+        }
+        #expect(census["checked"] as? Int == 300)
+        #expect(census["losing"] as? Int == ids { $0 % 3 == 0 || $0 % 5 == 0 || $0 % 7 == 0 }.count)
+        let page = try #require(folder.read("census.html"))
+        #expect(page.contains(#"<tr><td class="loss">markup COLOR removed</td><td class="count">100</td><td><code>3</code>, <code>6</code>, <code>9</code>, <code>12</code>, <code>15</code></td></tr>"#))
+    }
+
+    @Test("The text summary lists the classes, most records first; a format that cannot be read back is refused")
+    func textSummary() async {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", Self.records(10))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "-o", folder.file("out.jsonl"), input)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasSuffix("""
+            census: 6 of 10 checked records lose something
+              diagnostic markup-dropped: 3 records (e.g. 3, 6, 9)
+              markup COLOR removed: 3 records (e.g. 3, 6, 9)
+              diagnostic unsafe-url: 2 records (e.g. 5, 10)
+              attribute align changed: 1 record (e.g. 7)
+              diagnostic alignment-dropped: 1 record (e.g. 7)
+
+            """))
+        let clean = await runBatch("--field", "html", "--from", "html", "--to", "json", "--check", "-o", folder.file("out.jsonl"),
+                                   folder.write("clean.jsonl", #"{"id":1,"html":"<p>a <b>b</b></p>"}"# + "\n"))
+        #expect(clean.status == 0)
+        #expect(clean.standardError.hasSuffix("census: 0 of 1 checked record lose something\n"))
+        let text = await runBatch("--field", "html", "--from", "html", "--to", "text", "--check", input)
+        #expect(text.status == 64)
+    }
+}
