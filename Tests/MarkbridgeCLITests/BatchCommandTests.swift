@@ -31,6 +31,10 @@ final class ScratchFolder {
 
 /// Runs `markbridge batch` in this process; its exit status and what it wrote to standard error.
 func runBatch(_ arguments: String...) async -> (status: Int32, standardError: String) {
+    await runBatch(arguments)
+}
+
+func runBatch(_ arguments: [String]) async -> (status: Int32, standardError: String) {
     let captured = Mutex("")
     var command = BatchCommand(registry: .standard)
     command.standardError = { text in captured.withLock { $0 += text } }

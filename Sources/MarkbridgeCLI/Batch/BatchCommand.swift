@@ -24,9 +24,13 @@ struct BatchCommand {
                                        help: "Read input in pieces of about <n> bytes of whole lines; memory is about --jobs such pieces.", default: "262144")
     static let resume = OptionSpec(["--resume"], help: "Go on from the checkpoint a stopped run left beside --output.")
     static let summaryStyle = OptionSpec(["--summary"], value: "style", help: "The closing summary on standard error: text or json.", default: "text")
+    static let timeout = OptionSpec(["--timeout-per-record"], value: "seconds",
+                                    help: "Dead-letter a record whose conversion takes longer than <seconds>.")
+    static let inputDir = OptionSpec(["--input-dir"], value: "folder", help: "Convert every file of <folder>'s tree instead of JSON Lines (with --output-dir).")
+    static let outputDir = OptionSpec(["--output-dir"], value: "folder", help: "Where --input-dir's tree is mirrored, extensions changed to --to's.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
-    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, resume, summaryStyle,
-                        check, DiffCommand.ignore, DiffCommand.report]
+    static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
+                        inputDir, outputDir, check, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -38,6 +42,8 @@ struct BatchCommand {
                 Reads JSON Lines from each <file> (or standard input), converts the --field of every record and
                 writes the record with the result in --into, every other byte as it was, in input order. Records
                 that cannot be converted go to --dead-letter with their line number, byte offset, id and error.
+                With --input-dir and --output-dir, every file of a tree is converted instead (its format from
+                its extension, or --from), into the same tree under --output-dir; --resume skips files done.
                 With --check, each result is read back and compared, and the summary counts the records that lose
                 something, by class of loss, with example ids (--report writes the census as a page).
                 Exit status: 0 all converted (and, with --check, none lost anything), 1 some dead-lettered
@@ -91,16 +97,32 @@ struct BatchCommand {
         var resumes: Bool
         var summaryIsJSON: Bool
         var reportPath: String?
+        /// Directory mode: the trees, when `--input-dir` is given.
+        var directory: BatchDirectory?
         /// What shapes the output, for the checkpoint.
         var settings: [String]
 
         init(_ parsed: ParsedArguments, registry: FormatRegistry) throws(UsageError) {
             inputs = parsed.positionals.isEmpty ? ["-"] : parsed.positionals
             if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "Standard input ('-') can be read once") }
-            guard let field = parsed.value(BatchCommand.field) else { throw UsageError(message: "Missing --field: which field of each record to convert") }
-            guard let sourceName = parsed.value(BatchCommand.from) else { throw UsageError(message: "Missing --from: the format of the field") }
-            guard let source = registry.format(named: sourceName), source.reader != nil else {
-                throw UsageError(message: "Unknown input format '\(sourceName)' (expected one of: \(registry.readableNames.joined(separator: ", ")))")
+            let inputDir = parsed.value(BatchCommand.inputDir), outputDir = parsed.value(BatchCommand.outputDir)
+            if inputDir != nil || outputDir != nil {
+                guard let inputDir, let outputDir else { throw UsageError(message: "--input-dir and --output-dir go together") }
+                guard parsed.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(parsed.positionals[0])': --input-dir reads a folder, not files") }
+                for spec in [BatchCommand.field, BatchCommand.into, BatchCommand.output, BatchCommand.embed] where parsed.value(spec) != nil {
+                    throw UsageError(message: "\(spec.key) is for JSON Lines input, not --input-dir")
+                }
+                inputs = []
+            }
+            let field = parsed.value(BatchCommand.field) ?? ""
+            guard inputDir != nil || parsed.value(BatchCommand.field) != nil else { throw UsageError(message: "Missing --field: which field of each record to convert") }
+            let sourceName = parsed.value(BatchCommand.from)
+            guard inputDir != nil || sourceName != nil else { throw UsageError(message: "Missing --from: the format of the field") }
+            let source = try sourceName.map { name throws(UsageError) in
+                guard let format = registry.format(named: name), format.reader != nil else {
+                    throw UsageError(message: "Unknown input format '\(name)' (expected one of: \(registry.readableNames.joined(separator: ", ")))")
+                }
+                return format
             }
             let targetName = parsed.value(BatchCommand.to) ?? "json"
             guard let target = registry.format(named: targetName), target.writer != nil else {
@@ -131,7 +153,7 @@ struct BatchCommand {
             deadLetterPath = parsed.value(BatchCommand.deadLetter)
             diagnosticsPath = parsed.value(BatchCommand.diagnostics)
             resumes = parsed.isSet(BatchCommand.resume)
-            if resumes {
+            if resumes && inputDir == nil {
                 guard outputPath != nil else { throw UsageError(message: "--resume needs --output: the checkpoint lives beside the output file") }
                 guard !inputs.contains("-") else { throw UsageError(message: "--resume needs input files: standard input cannot be read again") }
             }
@@ -139,10 +161,16 @@ struct BatchCommand {
             guard style == "text" || style == "json" else { throw UsageError(message: "Unknown summary style '\(style)' (expected one of: text, json)") }
             summaryIsJSON = style == "json"
             converter = BatchRecordConverter(
-                converter: Converter(registry: registry, options: options), source: source.name, target: target.name, field: field, into: into,
+                converter: Converter(registry: registry, options: options), source: source?.name ?? "", target: target.name, field: field, into: into,
                 embedsJSON: target.name == "json" && embed == "json", idField: idField, maxRecordBytes: maxRecordBytes,
                 keepsDiagnostics: diagnosticsPath != nil, inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
             reportPath = parsed.value(DiffCommand.report)
+            if let text = parsed.value(BatchCommand.timeout) {
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "--timeout-per-record needs a positive number of seconds, not '\(text)'")
+                }
+                converter.timeout = seconds
+            }
             if parsed.isSet(BatchCommand.check) {
                 guard target.reader != nil else {
                     throw UsageError(message: "--check reads each result back, and '\(target.name)' cannot be read (check via json, html or markdown)")
@@ -152,12 +180,16 @@ struct BatchCommand {
             } else if parsed.value(DiffCommand.ignore) != nil || reportPath != nil {
                 throw UsageError(message: "--ignore and --report go with --check")
             }
-            settings = [source.name, target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)",
+            if let inputDir, let outputDir {
+                directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
+            }
+            settings = [source?.name ?? "", target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)",
                         converter.checks ? "check \(converter.diffOptions)" : "no check"]
         }
     }
 
     private func execute(_ plan: Plan) async throws -> Int32 {
+        if let directory = plan.directory { return try await execute(directory, plan: plan) }
         let started = ContinuousClock.now
         var checkpoint: BatchCheckpoint?
         if plan.resumes, let outputPath = plan.outputPath {
@@ -201,6 +233,58 @@ struct BatchCommand {
             try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
         }
         return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
+    }
+
+    /// Directory mode: the files of the tree, in path order, on every core.
+    private func execute(_ directory: BatchDirectory, plan: Plan) async throws -> Int32 {
+        let started = ContinuousClock.now
+        let (entries, skipped, collisions) = try directory.entries()
+        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
+        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
+        var counts = BatchCounts()
+        counts.skippedFiles = skipped
+        let converter = BatchFileConverter(records: plan.converter, inputRoot: directory.input, outputRoot: directory.output)
+        for (path, earlier) in collisions {
+            var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
+            result.counts.records = 1
+            converter.deadLetter(path: path, "output-collision", "'\(path)' would be written where '\(earlier)' is; not converted", into: &result)
+            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+            counts.add(result.counts)
+        }
+        let pending = entries.filter { entry in
+            guard directory.resumes, directory.isDone(entry) else { return true }
+            counts.alreadyDone += 1
+            return false
+        }
+        var progress = BatchProgress(totalBytes: pending.reduce(0) { $0 + $1.size }, alreadyDone: BatchCounts(), report: standardError)
+        for try await result in OrderedConcurrentMap(BatchEntries(entries: pending), window: plan.jobs, transform: { converter.convert($0) }) {
+            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+            try diagnostics?.write(result.diagnostics)
+            counts.add(result.counts)
+            progress.update(counts)
+        }
+        try deadLetters?.finish()
+        try diagnostics?.finish()
+        progress.finish()
+        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
+        if let reportPath = plan.reportPath {
+            try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)")
+        }
+        return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
+    }
+
+    /// Without --dead-letter, each failed file is one line on standard error.
+    private func reportDirectoryDeadLetters(_ lines: [UInt8]) {
+        for line in lines.split(separator: 0x0A) {
+            guard let letter = try? JSONDecoder().decode(FileDeadLetter.self, from: Data(line)) else { continue }
+            standardError("\(TerminalText.line(letter.file)): error: \(TerminalText.line(letter.message)) [\(letter.code)]\n")
+        }
+    }
+
+    private struct FileDeadLetter: Decodable {
+        var file: String
+        var code: String
+        var message: String
     }
 
     private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
@@ -247,11 +331,13 @@ struct BatchCommand {
                 "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
             }
             let census = checked ? #","census":\#(Self.censusJSON(counts.census))"# : ""
-            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
+            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"skippedFiles":\#(counts.skippedFiles),"alreadyDone":\#(counts.alreadyDone),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
         if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }
         if counts.blankLines > 0 { line += ", \(counts.blankLines) blank line\(counts.blankLines == 1 ? "" : "s") skipped" }
+        if counts.skippedFiles > 0 { line += ", \(counts.skippedFiles) file\(counts.skippedFiles == 1 ? "" : "s") of no readable format skipped" }
+        if counts.alreadyDone > 0 { line += ", \(counts.alreadyDone) already done (--resume)" }
         if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
         line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
         line += "\n"

@@ -5,6 +5,10 @@ struct BatchCounts: Codable, Hashable, Sendable {
     var converted = 0
     var deadLettered = 0
     var blankLines = 0
+    /// Directory mode: files whose extension names no readable format, and (`--resume`) files
+    /// whose output was there already.
+    var skippedFiles = 0
+    var alreadyDone = 0
     var inputBytes = 0
     var failures: [String: Int] = [:]
     var diagnostics: [String: Int] = [:]
@@ -16,6 +20,8 @@ struct BatchCounts: Codable, Hashable, Sendable {
         converted += other.converted
         deadLettered += other.deadLettered
         blankLines += other.blankLines
+        skippedFiles += other.skippedFiles
+        alreadyDone += other.alreadyDone
         inputBytes += other.inputBytes
         failures.merge(other.failures, uniquingKeysWith: +)
         diagnostics.merge(other.diagnostics, uniquingKeysWith: +)

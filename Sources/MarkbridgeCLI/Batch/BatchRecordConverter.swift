@@ -41,6 +41,8 @@ struct BatchRecordConverter: Sendable {
     /// lost goes into the census.
     var checks = false
     var diffOptions = DiffOptions()
+    /// `--timeout-per-record`, in seconds.
+    var timeout: Double?
 
     func convert(_ piece: BatchInputPiece) -> BatchPieceResult {
         switch piece {
@@ -111,15 +113,10 @@ struct BatchRecordConverter: Sendable {
             return
         }
         let converted: Diagnosed<[UInt8]>
-        do throws(ConversionError) {
-            if checks, let sourceFormat = converter.registry.format(named: source), let targetFormat = converter.registry.format(named: target) {
-                let check = try converter.check(Array(text.utf8), from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
-                result.counts.census.record(check.losses, id: id.map { String(decoding: $0, as: UTF8.self) } ?? JSONStringLiteral.encode("\(inputNames[file]):\(number)"))
-                converted = Diagnosed(check.written, diagnostics: check.diagnostics)
-            } else {
-                converted = try converter.convert(Array(text.utf8), from: source, to: target)
-            }
-        } catch {
+        let recordID = id.map { String(decoding: $0, as: UTF8.self) } ?? JSONStringLiteral.encode("\(inputNames[file]):\(number)")
+        switch self.converted(Array(text.utf8), from: source, id: recordID, census: &result.counts.census) {
+        case .success(let value): converted = value
+        case .failure(let error):
             deadLetter(error.code, "'\(field)' does not convert: \(error)", line: line, number: number, offset: offset, file: file, id: id, into: &result)
             return
         }
@@ -136,6 +133,34 @@ struct BatchRecordConverter: Sendable {
         }
         Self.splice(value, into: into, of: record, line: line, to: &result.output)
         result.output.append(0x0A)
+    }
+
+    /// One document converted from `sourceName` to the target, or (`--check`) checked, its losses
+    /// counted in `census` under `id` (JSON text).
+    func converted(_ bytes: [UInt8], from sourceName: String, id: String, census: inout BatchCensus) -> Result<Diagnosed<[UInt8]>, ConversionError> {
+        guard let timeout else { return convertedNow(bytes, from: sourceName, id: id, census: &census) }
+        let outcome = RecordDeadline.run(within: timeout) { () -> (Result<Diagnosed<[UInt8]>, ConversionError>, BatchCensus) in
+            var census = BatchCensus()
+            return (self.convertedNow(bytes, from: sourceName, id: id, census: &census), census)
+        }
+        guard let (result, counted) = outcome else {
+            return .failure(ConversionError(code: "timeout", message: "took over \(timeout) s (--timeout-per-record); its conversion was abandoned"))
+        }
+        census.add(counted)
+        return result
+    }
+
+    private func convertedNow(_ bytes: [UInt8], from sourceName: String, id: String, census: inout BatchCensus) -> Result<Diagnosed<[UInt8]>, ConversionError> {
+        do throws(ConversionError) {
+            if checks, let sourceFormat = converter.registry.format(named: sourceName), let targetFormat = converter.registry.format(named: target) {
+                let check = try converter.check(bytes, from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
+                census.record(check.losses, id: id)
+                return .success(Diagnosed(check.written, diagnostics: check.diagnostics))
+            }
+            return .success(try converter.convert(bytes, from: sourceName, to: target))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The record with `value` as the value of `key`: in place of the old value, or added last.
