@@ -18,6 +18,7 @@ struct BlockComparator {
             case .codeBlock: key.kind = .codeBlock(language: nil)
             case .orderedListItem: key.kind = .orderedListItem(number: 1)
             case .image: key.kind = .image(ImageSource(src: ""))
+            case .embed(let embed): key.kind = .embed(Embed(embed.kind, src: ""))
             case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
             }
         }
@@ -100,7 +101,7 @@ struct BlockComparator {
     }
 
     /// Block attributes in the order markup JSON writes them.
-    private static let fieldNames = ["depth", "quoteDepth", "number", "language", "src", "alt", "title", "align"]
+    private static let fieldNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "align"]
 
     private static func fields(_ block: Block) -> [String: String] {
         var fields: [String: String] = [:]
@@ -113,6 +114,13 @@ struct BlockComparator {
             fields["src"] = image.src
             fields["alt"] = image.alt
             fields["title"] = image.title
+        case .embed(let embed):
+            fields["embed"] = embed.kind.rawValue
+            fields["src"] = embed.src
+            fields["poster"] = embed.poster
+            fields["width"] = embed.width.map(String.init)
+            fields["height"] = embed.height.map(String.init)
+            fields["title"] = embed.title
         case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue

@@ -61,7 +61,7 @@ struct HTMLBlockEmitter {
             target.append(.list(ordered: true))
             // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
             itemNumber = number
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
         }
         var common = 0
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
@@ -125,8 +125,56 @@ struct HTMLBlockEmitter {
                 inline.render(block, blockIndex: index, preformatted: false, into: &out)
                 emit("</figcaption></figure>\n")
             }
+        case .embed(let embed):
+            guard case .allowed = urlPolicy.check(embed.src, for: .embed) else {
+                if case .rejected(let reason) = urlPolicy.check(embed.src, for: .embed) {
+                    inline.diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written: \(reason); its text kept as a paragraph", block: index))
+                }
+                var text = block
+                text.kind = .paragraph
+                writeBlock(text, index: index, itemNumber: nil)
+                return
+            }
+            // Always in a figure: the element alone on a line is no HTML block in Markdown, and
+            // the text (caption or fallback) is shown as a caption, as browsers no longer show
+            // fallback content.
+            emit("<figure\(style)>\(embedTag(embed, index: index))")
+            if !block.text.isEmpty {
+                emit("<figcaption>")
+                inline.render(block, blockIndex: index, preformatted: false, into: &out)
+                emit("</figcaption>")
+            }
+            emit("</figure>\n")
         case .horizontalRule:
             emit("<hr>\n")
+        }
+    }
+
+    /// The element for an embed. A frame is sandboxed: its page may run (a player needs to) but
+    /// cannot navigate this page, open forms or reach it; no referrer is sent, and it loads lazily.
+    private mutating func embedTag(_ embed: Embed, index: Int) -> String {
+        var attributes = ""
+        let source = HTMLEscaping.attribute(embed.src)
+        if let width = embed.width { attributes += " width=\"\(width)\"" }
+        if let height = embed.height { attributes += " height=\"\(height)\"" }
+        if let title = embed.title { attributes += " title=\"\(HTMLEscaping.attribute(title))\"" }
+        switch embed.kind {
+        case .iframe:
+            return "<iframe src=\"\(source)\"\(attributes) sandbox=\"allow-scripts allow-same-origin allow-popups allow-presentation\" "
+                + "allowfullscreen loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>"
+        case .video:
+            if let poster = embed.poster {
+                if case .allowed(let checked) = urlPolicy.check(poster, for: .image) {
+                    attributes += " poster=\"\(HTMLEscaping.attribute(checked))\""
+                } else {
+                    inline.diagnostics.append(.warning("unsafe-url", "video poster in block \(index) not written", block: index))
+                }
+            }
+            return "<video src=\"\(source)\"\(attributes) controls preload=\"metadata\"></video>"
+        case .audio:
+            return "<audio src=\"\(source)\"\(attributes) controls preload=\"metadata\"></audio>"
+        case .object:
+            return "<object data=\"\(source)\"\(attributes)></object>"
         }
     }
 

@@ -19,6 +19,9 @@ enum HTMLElementRule: Sendable, Equatable {
     case horizontalRule
     case lineBreak
     case image
+    /// Embedded media: an embed block whose text is the element's fallback content (none for a
+    /// frame, whose content is never shown).
+    case embed(Embed.Kind)
     case figure
     case figureCaption
     case table
@@ -70,6 +73,10 @@ enum HTMLElementRules {
         set([.hr], .horizontalRule)
         set([.br], .lineBreak)
         set([.img, .image], .image)
+        set([.iframe], .embed(.iframe))
+        set([.video], .embed(.video))
+        set([.audio], .embed(.audio))
+        set([.object, .embed], .embed(.object))
         set([.figure], .figure)
         set([.figcaption], .figureCaption)
         set([.table], .table)
@@ -90,8 +97,8 @@ enum HTMLElementRules {
         set([.q], .inlineQuote)
         set([.span, .font, .abbr, .time, .small, .big, .label, .bdi, .bdo, .data, .nobr, .wbr, .ruby, .rb, .rp, .rt, .rtc,
              .output, .meter, .progress, .picture, .source, .track, .slot, .blink, .marquee, .mglyph, .malignmark], .transparent)
-        set([.script, .style, .template, .noscript, .iframe, .object, .embed, .head, .title, .meta, .link, .base,
-             .basefont, .bgsound, .param, .frameset, .frame, .noframes, .noembed, .canvas, .audio, .video, .map, .area,
+        set([.script, .style, .template, .noscript, .head, .title, .meta, .link, .base,
+             .basefont, .bgsound, .param, .frameset, .frame, .noframes, .noembed, .canvas, .map, .area,
              .applet], .dropped)
         set([.input, .button, .select, .option, .optgroup, .textarea, .datalist, .keygen], .formControl)
         return rules

@@ -51,10 +51,18 @@ extension HTMLTreeWalker {
             }
         case .image:
             image(node)
+        case .embed(let kind):
+            switch embed(node, kind) {
+            case .skipped: return nil
+            case .fallbackAsText: exit.rule = .transparent
+            case .started: break
+            }
         case .lineBreak:
             lineBreaks += 1
             ensureBlock()
             builder.appendLineBreak()
+        case .horizontalRule where embedDepth > 0:
+            builder.appendCollapsibleSpace()
         case .horizontalRule:
             breakBlock()
             builder.startBlock(.horizontalRule, depth: context.blockDepth, quoteDepth: context.quoteDepth)
@@ -110,6 +118,9 @@ extension HTMLTreeWalker {
             builder.append("\u{201D}")
         case .tableCell:
             cellDepth -= 1
+        case .embed:
+            embedDepth -= 1
+            if embedDepth == 0 { builder.endBlock(keepingIfEmpty: true) }
         default:
             break
         }
@@ -181,8 +192,9 @@ extension HTMLTreeWalker {
     }
 
     private mutating func enterBlock(_ rule: HTMLElementRule, node: HTMLNodeID, style: CSSStyle, exit: inout Exit) {
-        // Inside a table cell, blocks are flattened into the row's paragraph.
-        if cellDepth > 0 {
+        // Inside a table cell, blocks are flattened into the row's paragraph; inside an embed's
+        // fallback, into its text.
+        if cellDepth > 0 || embedDepth > 0 {
             builder.appendCollapsibleSpace()
             return
         }
@@ -240,7 +252,7 @@ extension HTMLTreeWalker {
     }
 
     private mutating func leaveBlock(_ rule: HTMLElementRule, exit: Exit) {
-        if cellDepth > 0 {
+        if cellDepth > 0 || embedDepth > 0 {
             builder.appendCollapsibleSpace()
             return
         }
@@ -284,7 +296,10 @@ extension HTMLTreeWalker {
             let first = tail.startIndex
             guard tail[first + 1].kind == .paragraph else { return }
             if let image = tail[first].asLoneImage { tail[first] = image }
-            guard case .image = tail[first].kind, tail[first].text.isEmpty else { return }
+            switch tail[first].kind {
+            case .image, .embed: guard tail[first].text.isEmpty else { return }
+            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .horizontalRule: return
+            }
             let caption = tail.removeLast()
             tail[first].text = caption.text
             tail[first].markups = caption.markups
@@ -310,6 +325,69 @@ extension HTMLTreeWalker {
         builder.appendImage(ImageSource(src: checked, alt: alt, title: tree.attribute("title", of: node)))
     }
 
+    /// What became of an embed element, and so of its content.
+    enum EmbedOutcome {
+        /// An embed block is open; its content is its fallback text, and leaving it ends it.
+        case started
+        /// Its content is not walked: a frame (never shown), a void element, or one written as
+        /// a link where only text can be.
+        case skipped
+        /// No embed (no source, or one the policy refuses): the fallback content is ordinary text.
+        case fallbackAsText
+    }
+
+    /// Starts an embed block for `<iframe>`, `<video>`, `<audio>`, `<object>` or `<embed>`. An
+    /// embed where only text can be (a table row, a heading, a code block, another embed's
+    /// fallback) becomes its title or source, linked.
+    private mutating func embed(_ node: HTMLNodeID, _ kind: Embed.Kind) -> EmbedOutcome {
+        let name = tree.name(of: node)
+        let raw = tree.attribute(name == "object" ? "data" : "src", of: node) ?? firstSourceChild(of: node)
+        let walksContent = kind != .iframe && name != "embed"
+        let withoutEmbed: EmbedOutcome = walksContent ? .fallbackAsText : .skipped
+        guard let raw, !raw.isEmpty else {
+            report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> without a source dropped, its fallback text kept (\($0)×)" }
+            return withoutEmbed
+        }
+        guard let src = checkedURL(raw, for: .embed, node: node) else { return withoutEmbed }
+        let title = tree.attribute("title", of: node)
+        if cellDepth > 0 || embedDepth > 0 || preDepth > 0 || !headingLevels.isEmpty {
+            report.note("embed-flattened", name, at: tree.sourceLocation(of: node)) { "<\(name)> where only text can be written as a link to its source (\($0)×)" }
+            ensureBlock()
+            let link = builder.openMarkup(.link(LinkTarget(href: src)))
+            builder.append(title.flatMap { $0.isEmpty ? nil : $0 } ?? src)
+            builder.closeMarkup(link)
+            return .skipped
+        }
+        let poster = tree.attribute("poster", of: node).flatMap { checkedURL($0, for: .image, node: node) }
+        let embed = Embed(kind, src: src, poster: kind == .video ? poster : nil,
+                          width: dimension("width", of: node), height: dimension("height", of: node), title: title)
+        startPendingListItem()
+        breakBlock()
+        builder.startBlock(.embed(embed), depth: context.blockDepth, quoteDepth: context.quoteDepth, alignment: alignments.last)
+        guard walksContent else {
+            builder.endBlock(keepingIfEmpty: true)
+            return .skipped
+        }
+        embedDepth += 1
+        return .started
+    }
+
+    /// A video's or audio's source given by its first `<source src>` child.
+    private func firstSourceChild(of node: HTMLNodeID) -> String? {
+        var child = tree.firstChild(of: node)
+        while let current = child {
+            if tree.tag(of: current) == .source, let src = tree.attribute("src", of: current), !src.isEmpty { return src }
+            child = tree.nextSibling(of: current)
+        }
+        return nil
+    }
+
+    /// A `width` or `height` attribute as CSS pixels: a whole number, clamped to what a page shows.
+    private func dimension(_ attribute: String, of node: HTMLNodeID) -> Int? {
+        guard let literal = tree.attribute(attribute, of: node).flatMap(HTMLInteger.Literal.init), literal.value >= 0 else { return nil }
+        return min(literal.value, Embed.maxDimension)
+    }
+
     private mutating func formControl(_ node: HTMLNodeID) {
         let name = tree.name(of: node)
         report.note("form-control", "form", at: tree.sourceLocation(of: node)) { "\($0) form control\($0 == 1 ? "" : "s") kept as their visible text" }
@@ -332,7 +410,11 @@ extension HTMLTreeWalker {
         case .allowed(let cleaned):
             return cleaned
         case .rejected(let reason):
-            let what = use == .link ? "link on <\(tree.name(of: node))> dropped, its text kept" : "image dropped, its alt text kept"
+            let what = switch use {
+            case .link: "link on <\(tree.name(of: node))> dropped, its text kept"
+            case .image: tree.tag(of: node) == .video ? "video poster dropped" : "image dropped, its alt text kept"
+            case .embed: "<\(tree.name(of: node))> dropped, its fallback text kept"
+            }
             report.add(.warning("unsafe-url", "\(what): \(reason)", at: tree.sourceLocation(of: node)))
             return nil
         }

@@ -37,6 +37,8 @@ struct HTMLTreeWalker {
     var whitespaceModes: [WhitespaceMode] = []
     var tableDepth = 0
     var cellDepth = 0
+    /// Inside an embed's fallback content: its blocks are flattened into the embed's text.
+    var embedDepth = 0
     var cellIndex: [Int] = []
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),

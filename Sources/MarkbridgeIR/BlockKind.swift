@@ -14,7 +14,45 @@ public enum BlockKind: Hashable, Sendable {
     /// An image standing alone; the block's text, if any, is its caption. Boxed, so that its
     /// three strings do not set the size of every block.
     indirect case image(ImageSource)
+    /// Embedded media (`<iframe>`, `<video>`, `<audio>`, `<object>`); the block's text, if any, is
+    /// its caption or its fallback content, what a reader sees where the media does not play.
+    indirect case embed(Embed)
     case horizontalRule
+}
+
+/// Media embedded in a document: what it is, where it comes from, how large it is shown.
+public struct Embed: Hashable, Sendable {
+    /// The element it is written as, named as markup JSON names it.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// A page in a frame (a video player, a map): written back sandboxed.
+        case iframe
+        case video
+        case audio
+        /// `<object>` or `<embed>` with a safe source (a PDF, an SVG).
+        case object
+    }
+
+    public var kind: Kind
+    public var src: String
+    /// A video's poster image.
+    public var poster: String?
+    /// The size it is shown at, in CSS pixels.
+    public var width: Int?
+    public var height: Int?
+    /// Its accessible name (`title`).
+    public var title: String?
+
+    public init(_ kind: Kind, src: String, poster: String? = nil, width: Int? = nil, height: Int? = nil, title: String? = nil) {
+        self.kind = kind
+        self.src = src
+        self.poster = poster
+        self.width = width
+        self.height = height
+        self.title = title
+    }
+
+    /// The largest width or height kept: larger is not a size a page shows.
+    public static let maxDimension = 100_000
 }
 
 /// Where an image comes from and how it is described.
@@ -42,6 +80,7 @@ extension BlockKind {
         case unorderedListItem = "ULI"
         case orderedListItem = "OLI"
         case image = "IMG"
+        case embed = "EMBED"
         case horizontalRule = "HR"
 
         /// The heading level a heading tag stands for.
@@ -53,7 +92,7 @@ extension BlockKind {
             case .heading4: 4
             case .heading5: 5
             case .heading6: 6
-            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .horizontalRule: nil
+            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule: nil
             }
         }
 
@@ -71,6 +110,7 @@ extension BlockKind {
         case .unorderedListItem: .unorderedListItem
         case .orderedListItem: .orderedListItem
         case .image: .image
+        case .embed: .embed
         case .horizontalRule: .horizontalRule
         }
     }
@@ -79,7 +119,7 @@ extension BlockKind {
     public var isListItem: Bool {
         switch self {
         case .unorderedListItem, .orderedListItem: true
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: false
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: false
         }
     }
 }

@@ -50,6 +50,9 @@ public struct URLPolicy: Hashable, Sendable {
 
     public enum Use: Sendable {
         case link, image
+        /// The source of embedded media (a frame, a video): the web's own schemes only, never
+        /// `data:`, `mailto:` or `tel:`, whatever else the policy allows.
+        case embed
     }
 
     public func check(_ url: String, for use: Use) -> Verdict {
@@ -60,6 +63,10 @@ public struct URLPolicy: Hashable, Sendable {
         }
         guard let scheme = Self.scheme(of: cleaned) else {
             return allowsRelativeURLs ? .allowed(cleaned) : .rejected("relative URLs are not allowed")
+        }
+        if use == .embed {
+            return (scheme == "https" || scheme == "http") && allows(scheme: scheme) ? .allowed(cleaned)
+                : .rejected("scheme '\(scheme):' cannot be embedded")
         }
         if allows(scheme: scheme) { return .allowed(cleaned) }
         if scheme == "data", use == .image, allowsDataImages, Self.isRasterDataImage(cleaned) {

@@ -34,7 +34,11 @@ extension Block {
             throw refuse("code block language \(language.debugDescription) is not one word")
         case .blockquote where quoteDepth < 1:
             throw refuse("a blockquote block has quoteDepth \(quoteDepth)")
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .horizontalRule:
+        case .embed(let embed) where embed.src.isEmpty:
+            throw refuse("an embed has no source")
+        case .embed(let embed) where [embed.width, embed.height].contains(where: { $0.map { !(0...Embed.maxDimension).contains($0) } ?? false }):
+            throw refuse("an embed's width or height is outside 0...\(Embed.maxDimension)")
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule:
             break
         }
         guard (0...IRLimits.maxDepth).contains(depth) else { throw refuse("depth \(depth) is outside 0...\(IRLimits.maxDepth)") }

@@ -120,6 +120,7 @@ struct MarkupJSONDecoder {
         var src: String?
         var alt: String?
         var title: String?
+        var embedKind: (name: String, offset: Int)?, poster: String?, width: Int?, height: Int?
         var alignment: TextAlignment?
         var markups: [PendingMarkup] = []
         var typeSpecific: [(key: String, offset: Int)] = []
@@ -159,6 +160,15 @@ struct MarkupJSONDecoder {
             case "src": src = try decoder.scanner.string(member); typeSpecific.append((key, offset))
             case "alt": alt = try decoder.scanner.string(member); typeSpecific.append((key, offset))
             case "title": title = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "embed": embedKind = (try decoder.scanner.string(member), offset); typeSpecific.append((key, offset))
+            case "poster": poster = try decoder.scanner.string(member); typeSpecific.append((key, offset))
+            case "width", "height":
+                let value = try decoder.scanner.integer(member)
+                guard (0...Embed.maxDimension).contains(value) else {
+                    throw decoder.failure("invalid-value", "\(key) \(value) is outside 0...\(Embed.maxDimension)", member)
+                }
+                if key == "width" { width = value } else { height = value }
+                typeSpecific.append((key, offset))
             case "markups":
                 markups = []
                 var scanner = decoder.scanner
@@ -194,6 +204,29 @@ struct MarkupJSONDecoder {
             }
             kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title))
             applicable = ["src", "alt", "title"]
+        case .embed:
+            guard let embedKind else {
+                throw Failure(code: "missing-field", message: "missing required field 'embed' for type EMBED", offset: objectOffset, pointer: pointer)
+            }
+            guard let mediaKind = Embed.Kind(rawValue: embedKind.name) else {
+                throw Failure(code: "invalid-value", message: "unknown embed '\(embedKind.name)' (expected one of \(Embed.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                              offset: embedKind.offset, pointer: pointer.appending(key: "embed"))
+            }
+            guard let src else {
+                throw Failure(code: "missing-field", message: "missing required field 'src' for type EMBED", offset: objectOffset, pointer: pointer)
+            }
+            applicable = ["embed", "src", "poster", "width", "height", "title"]
+            switch options.urlPolicy.check(src, for: .embed) {
+            case .allowed(let cleaned):
+                let checkedPoster = poster.map { checkedImageSource($0, pointer: pointer.appending(key: "poster"), offset: objectOffset) }
+                kind = .embed(Embed(mediaKind, src: cleaned, poster: checkedPoster.flatMap { $0.isEmpty ? nil : $0 },
+                                    width: width, height: height, title: title))
+            case .rejected(let reason):
+                // Its text (caption or fallback) is what a reader would have seen without it.
+                diagnostics.append(.warning("unsafe-url", "embed source dropped: \(reason); its text kept as a paragraph",
+                                            at: location(objectOffset, pointer.appending(key: "src"))))
+                kind = .paragraph
+            }
         case .horizontalRule: kind = .horizontalRule
         }
         for field in typeSpecific where !applicable.contains(field.key) {

@@ -76,7 +76,13 @@ private struct Emitter: ~Copyable {
         close(UInt8(ascii: "}"), empty: false)
     }
 
-    private mutating func block(_ block: Block, index: Int) {
+    private mutating func block(_ given: Block, index: Int) {
+        var block = given
+        // An embed whose source the policy refuses is its text, as a paragraph.
+        if case .embed(let embed) = block.kind, case .rejected(let reason) = options.urlPolicy.check(embed.src, for: .embed) {
+            diagnostics.append(.warning("unsafe-url", "embed source dropped from /paragraphs/\(index): \(reason); its text kept as a paragraph", block: index))
+            block.kind = .paragraph
+        }
         openObject()
         key("type")
         if let tag = block.kind.tag {
@@ -105,6 +111,8 @@ private struct Emitter: ~Copyable {
             output.string(language)
         case .image(let image):
             imageFields(image, block: index)
+        case .embed(let embed):
+            embedFields(embed, block: index)
         case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
             break
         }
@@ -183,6 +191,34 @@ private struct Emitter: ~Copyable {
             output.string(alt)
         }
         if let title = image.title {
+            key("title")
+            output.string(title)
+        }
+    }
+
+    /// `"embed"`, `"src"`, then what is given of `"poster"`, `"width"`, `"height"`, `"title"`.
+    private mutating func embedFields(_ embed: Embed, block: Int) {
+        key("embed")
+        output.plainString(embed.kind.rawValue)
+        key("src")
+        output.string(embed.src)
+        if let poster = embed.poster {
+            if case .rejected(let reason) = options.urlPolicy.check(poster, for: .image) {
+                diagnostics.append(.warning("unsafe-url", "embed poster dropped from /paragraphs/\(block): \(reason)", block: block))
+            } else {
+                key("poster")
+                output.string(poster)
+            }
+        }
+        if let width = embed.width {
+            key("width")
+            output.integer(width)
+        }
+        if let height = embed.height {
+            key("height")
+            output.integer(height)
+        }
+        if let title = embed.title {
             key("title")
             output.string(title)
         }

@@ -49,7 +49,7 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
@@ -120,6 +120,11 @@ struct MarkdownBlockEmitter {
                 return MarkdownLines(out)
             }
             return htmlBlock(block, index: index, isItem: false) ?? .none
+        case .embed(let embed):
+            if allowsHTML, case .allowed = options.urlPolicy.check(embed.src, for: .embed) {
+                return htmlBlock(block, index: index, isItem: false) ?? .none
+            }
+            return embedLink(block, embed, index: index)
         case .heading(let level):
             let hashes = Array(repeatElement(UInt8(ascii: "#"), count: level))
             if block.alignment != nil || block.text.utf8.contains(0x0A) {
@@ -163,6 +168,31 @@ struct MarkdownBlockEmitter {
         var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: [single])).value
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
+    }
+
+    /// Without HTML, an embed is a link to its source over its text (or title, or the source
+    /// itself), reported: what a reader can still follow.
+    private mutating func embedLink(_ block: Block, _ embed: Embed, index: Int) -> MarkdownLines {
+        guard case .allowed(let source) = options.urlPolicy.check(embed.src, for: .embed) else {
+            diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written; its text kept", block: index))
+            var text = block
+            text.kind = .paragraph
+            return content(of: text, index: index, isItem: false)
+        }
+        diagnostics.append(.warning("embed-dropped", "\(embed.kind.rawValue) in block \(index) has no CommonMark form; written as a link to its source (--markdown-html drop)", block: index))
+        var link = Block(.paragraph, text: block.text, markups: block.markups, alignment: nil)
+        if link.text.isEmpty { link.text = embed.title.flatMap { $0.isEmpty ? nil : $0 } ?? source }
+        if link.markups.contains(where: { if case .link = $0.kind { true } else { false } }) {
+            // Links cannot nest: the text keeps its own, and the source follows it.
+            let start = link.text.utf16.count + 1
+            link.text += " " + source
+            link.markups.append(Markup(.link(LinkTarget(href: source)), start: start, end: link.text.utf16.count))
+        } else {
+            link.markups.append(Markup(.link(LinkTarget(href: source)), start: 0, end: link.text.utf16.count))
+        }
+        link = Document(blocks: [link]).canonicalized().blocks[0]
+        guard let inline = inlineWriter.inline(link, index: index, diagnostics: &diagnostics) else { return .none }
+        return MarkdownLines(inline)
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.

@@ -102,6 +102,15 @@ public struct DocumentGenerator {
             case 76..<82:
                 let language: String? = random.chance(60) ? hostileAttribute(Self.hostileLanguages, else: random.pick(["swift", "python", "js"])) : nil
                 block = Block(.codeBlock(language: language), text: code())
+            case 82..<85 where profile.hostileAttributePercent > 0 && random.chance(40):
+                // Embeds only where the profile draws attributes, so realistic documents stay as they were.
+                let kind = random.pick(Embed.Kind.allCases)
+                let drawn = hostileAttribute(Self.hostileURLs, else: "https://media.example.com/\(random.below(1000))")
+                let embed = Embed(kind, src: drawn.isEmpty ? "https://media.example.com/empty" : drawn,
+                                  poster: kind == .video && random.chance(50) ? "https://media.example.com/poster.jpg" : nil,
+                                  width: random.chance(50) ? 100 + random.below(1000) : nil, height: random.chance(50) ? 100 + random.below(700) : nil,
+                                  title: random.chance(50) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil)
+                block = Block(.embed(embed), text: random.chance(60) ? sentence(words: 4 + random.below(8)) : "")
             case 82..<85:
                 block = Block(.image(ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
                                                  alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
@@ -115,7 +124,7 @@ public struct DocumentGenerator {
             if !staysInList { listDepth = -1 }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule: break
-            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem: block.markups = markups(over: block.text)
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()
             blocks.append(block)

@@ -28,7 +28,7 @@ public struct PlainTextWriter: Sendable {
             switch block.kind {
             case .unorderedListItem: marker = "• "
             case .orderedListItem(let number): marker = "\(number). "
-            case .paragraph, .heading, .blockquote, .codeBlock, .image, .horizontalRule: marker = ""
+            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: marker = ""
             }
             // Continuation lines hang under the text, one space per character of the marker.
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
@@ -88,11 +88,16 @@ public struct PlainTextWriter: Sendable {
         return replaced
     }
 
-    /// The block's text with inline images replaced by their alt text, and a rule as `* * *`.
+    /// The block's text with inline images replaced by their alt text, a rule as `* * *`, and an
+    /// embed as its caption or title with its source.
     static func visibleText(_ block: Block) -> String {
         switch block.kind {
         case .horizontalRule: return "* * *"
         case .image(let image): return block.text.isEmpty ? (image.alt ?? "") : block.text
+        case .embed(let embed):
+            // What it is called, and where to watch it: text has no frame to show it in.
+            let label = block.text.isEmpty ? (embed.title ?? "") : Self.visibleText(Block(.paragraph, text: block.text, markups: block.markups))
+            return label.isEmpty ? embed.src : "\(label) (\(embed.src))"
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem: break
         }
         // Formatting is gone in text: only images matter, each written as its alt text.

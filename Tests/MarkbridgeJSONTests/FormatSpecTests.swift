@@ -18,10 +18,12 @@ struct FormatSpecTests {
     @Test("Every block example reads without a diagnostic")
     func blockExamples() throws {
         let lines = Self.exampleLines(startingWith: #"{"type": ""#).filter { !$0.contains(#""start""#) }
-        #expect(lines.count == 12)
+        #expect(lines.count == 14)
         let document = try MarkupJSONReader().read(#"{"paragraphs":["# + lines.joined(separator: ",") + "]}")
         #expect(document.diagnostics.isEmpty)
-        #expect(document.value.blocks.count == 12)
+        #expect(document.value.blocks.count == 14)
+        // Every block type has its example (the headings one, H2).
+        #expect(Set(document.value.blocks.compactMap(\.kind.tag)) == Set(BlockKind.Tag.allCases.filter { $0.headingLevel == nil || $0 == .heading2 }))
         #expect(document.value.invariantViolations().isEmpty)
     }
 
