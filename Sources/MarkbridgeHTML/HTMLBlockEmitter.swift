@@ -108,8 +108,8 @@ struct HTMLBlockEmitter {
         case .codeBlock(let language):
             let attribute = language.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
             emit("<pre\(style)><code\(attribute)>")
-            // The parser drops a newline right after <pre>, and the reader one that ends the block.
-            if block.text.hasPrefix("\n") { emit("\n") }
+            // The reader drops a newline that ends the block (the parser drops one right after
+            // `<pre>`, but `<code>` comes between).
             inline.render(block, blockIndex: index, preformatted: true, into: &out)
             if block.text.hasSuffix("\n") { emit("\n") }
             emit("</code></pre>\n")

@@ -212,18 +212,22 @@ extension HTMLTreeWalker {
             startPendingListItem()
             breakBlock()
             context.enterQuote()
+            noteDepthLimit(node)
         case .preformatted:
             startPendingListItem()
             breakBlock()
             if preDepth == 0 { preLanguage = Self.codeLanguage(of: node, in: tree) }
             preDepth += 1
+            exit.blocksAtEntry = builder.finishedBlocks.count
         case .list(let ordered):
             startPendingListItem()
             breakBlock()
             let start = tree.attribute("start", of: node).flatMap(HTMLInteger.Literal.init)
+            builder.addItemForNestedList(in: &context)
             if context.enterList(ordered: ordered, start: start?.value ?? 1) != nil, let start {
                 noteClampedListNumber(start.text, node)
             }
+            noteDepthLimit(node)
         case .listItem:
             breakBlock()
             let value = tree.attribute("value", of: node).flatMap(HTMLInteger.Literal.init)
@@ -268,6 +272,8 @@ extension HTMLTreeWalker {
             breakBlock()
             context.leaveQuote()
         case .preformatted:
+            // An empty `<pre>` is an empty code block, as an empty fence is in Markdown.
+            if preDepth == 1 && !builder.isInBlock && builder.finishedBlocks.count == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
             preDepth -= 1
             if preDepth == 0 { preLanguage = nil }
@@ -288,6 +294,14 @@ extension HTMLTreeWalker {
             breakBlock()
         }
         if exit.pushedAlignment { alignments.removeLast() }
+    }
+
+    /// Lists and quotes nested past the IR's depth: their blocks stay at its deepest level.
+    private mutating func noteDepthLimit(_ node: HTMLNodeID) {
+        guard context.isBeyondDepthLimit else { return }
+        report.note("depth-clamped", "nesting", at: tree.sourceLocation(of: node)) {
+            "lists and quotes nested deeper than \(IRLimits.maxDepth): what is inside is kept at depth \(IRLimits.maxDepth) (\($0) container\($0 == 1 ? "" : "s"))"
+        }
     }
 
     /// A caption right after an image in the same figure is that image's text.
@@ -312,8 +326,11 @@ extension HTMLTreeWalker {
         let alt = tree.attribute("alt", of: node)
         guard let src = tree.attribute("src", of: node), let checked = checkedURL(src, for: .image, node: node) else {
             if let alt, !alt.isEmpty {
+                // The alt text stands where the image would: apart from the words around it.
                 ensureBlock()
+                builder.appendCollapsibleSpace()
                 builder.append(alt)
+                builder.appendCollapsibleSpace()
             }
             return
         }

@@ -23,6 +23,7 @@ struct HTMLTreeWalker {
         var suspended: [(index: Int, kind: MarkupKind)] = []
         var pushedWhitespace = false
         var lineBreaksAtEntry = 0
+        /// For a `<pre>`: how many blocks were finished when it began, to tell an empty one.
         var blocksAtEntry = 0
     }
 

@@ -28,6 +28,14 @@ enum HTMLCategory {
         .select, .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead,
         .title, .tr, .track, .ul, .wbr, .xmp,
     ]
+    /// Elements a browser lays out as blocks: where one is flattened at the depth limit, a space
+    /// keeps the text on either side of it apart.
+    static let blockBoundaries: HTMLTagSet = [
+        .address, .article, .aside, .blockquote, .caption, .center, .dd, .details, .dialog, .dir, .div, .dl, .dt,
+        .fieldset, .figcaption, .figure, .footer, .form, .h1, .h2, .h3, .h4, .h5, .h6, .header, .hgroup, .hr, .legend,
+        .li, .listing, .main, .menu, .nav, .ol, .p, .pre, .search, .section, .summary, .table, .tbody, .td, .tfoot,
+        .th, .thead, .tr, .ul, .xmp,
+    ]
     static let formatting: HTMLTagSet = [.a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u]
     static let impliedEndTags: HTMLTagSet = [.dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc]
     static let thoroughlyImpliedEndTags: HTMLTagSet = impliedEndTags.union([.caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr])

@@ -71,6 +71,11 @@ extension HTMLTreeBuilder {
         if openElements.count >= maxDepth {
             if depthLimitOffset == nil { depthLimitOffset = token.offset }
             flattenedElementCount += 1
+            // A block flattened into its parent still parts the words on either side of it,
+            // as the boundary would have: `a<p>b` is "a b", never "ab".
+            if namespace == .html && HTMLCategory.blockBoundaries.contains(token.tag) {
+                insertCharacters([0x20][...], offset: token.offset)
+            }
             return nil
         }
         return insertElement(for: token, namespace: namespace)

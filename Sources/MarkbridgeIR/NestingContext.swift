@@ -6,6 +6,8 @@
         var ordered: Bool
         /// The number the next item shows, at most one past ``ListNumber/range``.
         var next: Int
+        /// Whether an item of it has begun.
+        var hasItem = false
     }
 
     struct Item: Sendable {
@@ -21,6 +23,10 @@
     public init() {}
 
     public mutating func enterQuote() { quoteDepth += 1 }
+
+    /// Whether the containers open now are nested past ``IRLimits/maxDepth``: blocks here are
+    /// kept at the deepest depth the IR has, which the reader reports.
+    public var isBeyondDepthLimit: Bool { lists.count > IRLimits.maxDepth + 1 || quoteDepth > IRLimits.maxDepth }
     public mutating func leaveQuote() { quoteDepth = max(0, quoteDepth - 1) }
 
     /// Opens a list whose first item shows `start`. Returns `start` when it is outside
@@ -47,7 +53,10 @@
         let number = ListNumber.clamped(wanted)
         // At most one past the range, so it cannot overflow, and the item after the largest
         // number is reported as clamped.
-        if !lists.isEmpty { lists[lists.count - 1].next = number + 1 }
+        if !lists.isEmpty {
+            lists[lists.count - 1].next = number + 1
+            lists[lists.count - 1].hasItem = true
+        }
         items.append(Item(ordered: ordered, number: number))
         return ordered && number != wanted ? wanted : nil
     }
@@ -55,6 +64,10 @@
     public mutating func leaveItem() {
         if !items.isEmpty { items.removeLast() }
     }
+
+    /// Whether a list opened now would be directly in a list none of whose items has begun
+    /// (`<ul><ul>`): it nests under an item, so an empty one comes first.
+    public var nestedListNeedsItem: Bool { lists.last.map { !$0.hasItem } ?? false }
 
     /// Whether the innermost item has not yet produced its own block.
     public var hasPendingItem: Bool { items.last.map { !$0.started } ?? false }
@@ -78,6 +91,17 @@ extension DocumentBuilder {
     @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth), alignment: alignment)
+    }
+
+    /// The empty item a list needs before a list nested directly in it (see
+    /// ``NestingContext/nestedListNeedsItem``), so that every format reads the nesting alike.
+    @_spi(Internals) public mutating func addItemForNestedList(in context: inout NestingContext) {
+        guard context.nestedListNeedsItem else { return }
+        endBlock(keepingIfEmpty: false)
+        _ = context.enterItem()
+        startBlock(.paragraph, in: &context)
+        endBlock(keepingIfEmpty: true)
+        context.leaveItem()
     }
 
     /// A list item whose first content is not a paragraph (a nested list, a code block) gets its

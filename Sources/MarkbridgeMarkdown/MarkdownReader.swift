@@ -71,6 +71,8 @@ struct MarkdownWalker {
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
+    /// Whether nesting past the IR's depth has been reported (once a document).
+    var reportedDepthLimit = false
     var tagCache = MarkdownReader.InlineTagCache()
 
     init(options: MarkdownReader.Options) {
@@ -89,6 +91,7 @@ struct MarkdownWalker {
             if event.isEnter {
                 builder.flushPendingItem(in: &context)
                 context.enterQuote()
+                noteDepthLimit(event)
             } else {
                 closeInlineHTML()
                 context.leaveQuote()
@@ -97,6 +100,7 @@ struct MarkdownWalker {
             if event.isEnter {
                 builder.flushPendingItem(in: &context)
                 context.enterList(ordered: ordered, start: start)
+                noteDepthLimit(event)
             } else {
                 context.leaveList()
             }
@@ -279,6 +283,13 @@ struct MarkdownWalker {
             for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
         }
         htmlTags.removeAll()
+    }
+
+    /// Lists and quotes nested past the IR's depth, reported once, where it first happens.
+    private mutating func noteDepthLimit(_ event: CmarkLibrary.Event) {
+        guard context.isBeyondDepthLimit, !reportedDepthLimit else { return }
+        reportedDepthLimit = true
+        diagnose("depth-clamped", "lists and quotes nested deeper than \(IRLimits.maxDepth): what is inside is kept at depth \(IRLimits.maxDepth)", event)
     }
 
     private mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {

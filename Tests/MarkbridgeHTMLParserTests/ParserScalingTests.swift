@@ -43,7 +43,7 @@ struct ParserScalingTests {
         for input in [String(repeating: "<b>", count: 100_000) + "x", String(repeating: "<div>", count: 100_000) + "x",
                       String(repeating: "<p>a</p>", count: 100_000)] {
             let parsed = try HTMLParser().parseFragment(Array(input.utf8))
-            #expect(parsed.value.html5libDump().contains("\"x\"") || input.hasPrefix("<p>"))
+            #expect(parsed.value.html5libDump().contains("x\"") || input.hasPrefix("<p>"))
         }
     }
 }
