@@ -57,6 +57,15 @@ struct BenchmarkPath: Sendable {
             let edited = DocumentEdits(of: document).document
             return { diff(document, edited).changes.count }
         },
+        // One huge paragraph (the document's text joined) against itself with one word changed.
+        BenchmarkPath(name: "diff-one-block", input: html) { bytes in
+            let text = try HTMLReader().read(bytes).value.blocks.map(\.text).joined(separator: " ")
+            var words = text.split(separator: " ", omittingEmptySubsequences: false)
+            if !words.isEmpty { words[words.count / 2] = "changed" }
+            let old = Document(blocks: [Block(.paragraph, text: text)])
+            let new = Document(blocks: [Block(.paragraph, text: words.joined(separator: " "))])
+            return { diff(old, new).changes.count }
+        },
         // The pathological pair: the document against itself in reverse, where every block but
         // one is an edit. The alignment's edit bound keeps it O((N + M) × 2,000).
         BenchmarkPath(name: "diff-reversed", input: html) { bytes in

@@ -2,8 +2,9 @@
 /// input reaches the terminal, where escape sequences would recolour, retitle or rewrite the
 /// screen, and a line break inside a message would fake a line of its own.
 enum TerminalText {
-    /// `text` on one line: every C0 control (line breaks and tabs included), DEL and C1
-    /// control shown as a `\u{XX}` escape, in the spelling Swift's own string literals use.
+    /// `text` on one line: every C0 control (line breaks and tabs included), DEL, C1 control and
+    /// bidirectional override shown as a `\u{XX}` escape, in the spelling Swift's own string
+    /// literals use.
     static func line(_ text: String) -> String {
         escaping(text) { _ in true }
     }
@@ -15,8 +16,11 @@ enum TerminalText {
     }
 
     private static func escaping(_ text: String, _ escapes: (Unicode.Scalar) -> Bool) -> String {
+        // C0, DEL and C1; and the bidirectional overrides and isolates, which reorder what a
+        // terminal shows (a filename that reads backwards, code that is not what it seems).
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
         }
         guard text.unicodeScalars.contains(where: { isControl($0) && escapes($0) }) else { return text }
         var out = String.UnicodeScalarView()

@@ -64,18 +64,30 @@ struct BlockComparator {
         }
     }
 
-    /// Whether `new` reads as `old` edited, rather than as another block in its place: the same
-    /// kind with at least a third of its words in common, or any kinds with most of them.
-    func areCounterparts(_ old: Block, _ oldWords: WordProfile, _ new: Block, _ newWords: WordProfile) -> Bool {
+    /// Whether block `newIndex` of the new document reads as block `oldIndex` of the old edited,
+    /// rather than as another block in its place: the same kind with at least a third of its
+    /// words in common, or any kinds with most of them. Texts that share most of their length at
+    /// their edges are counterparts without counting words.
+    func areCounterparts(_ oldIndex: Int, _ newIndex: Int, in profiles: inout WordProfiles) -> Bool {
+        let old = profiles.oldBlock(oldIndex), new = profiles.newBlock(newIndex)
         let sameKind = old.kind.tag == new.kind.tag
         if old.text.isEmpty && new.text.isEmpty { return sameKind }
-        let similarity = oldWords.similarity(to: newWords)
+        // The same text in another spelling (composed or not) is the same paragraph.
+        if old.text == new.text { return true }
+        let longer = max(old.text.utf8.count, new.text.utf8.count)
+        if longer > 256 {
+            let shared = SharedEdges(old.text, new.text)
+            let sharedBytes = old.text.utf8.count - old.text.utf8.distance(from: shared.oldMiddle.lowerBound, to: shared.oldMiddle.upperBound)
+            if 2 * sharedBytes >= longer { return sameKind || 5 * sharedBytes >= 4 * longer }
+        }
+        let similarity = profiles.old(oldIndex).similarity(to: profiles.new(newIndex))
         return sameKind ? similarity >= 0.34 : similarity >= 0.6
     }
 
     /// What differs between two blocks, or nil when, under the options, nothing does.
     func compare(_ old: Block, _ new: Block) -> BlockDifferences? {
-        let text = TextComparison(old.text, new.text, ignoresWhitespace: options.ignoresWhitespace)
+        let text = TextComparison(old.text, new.text, ignoresWhitespace: options.ignoresWhitespace,
+                                  oldImages: Self.imageSources(old), newImages: Self.imageSources(new))
         let markups = MarkupComparison.changes(
             old: old.markups.compactMap(comparedForm), in: old.text,
             new: new.markups.compactMap(comparedForm), in: new.text,
@@ -83,6 +95,13 @@ struct BlockComparator {
         let attributes = attributeChanges(old, new)
         guard !text.edits.isEmpty || !markups.isEmpty || !attributes.isEmpty else { return nil }
         return BlockDifferences(text: text.edits, markups: markups, attributes: attributes, old: old, new: new)
+    }
+
+    /// Each inline image's source by the offset of its U+FFFC.
+    private static func imageSources(_ block: Block) -> [Int: String] {
+        var sources: [Int: String] = [:]
+        for markup in block.markups { if case .image(let image) = markup.kind { sources[markup.range.start] = image.src } }
+        return sources
     }
 
     /// The block's attributes that differ, named and spelled as markup JSON has them.
@@ -93,38 +112,12 @@ struct BlockComparator {
         }
         note("type", old.kind.tag?.rawValue ?? "", new.kind.tag?.rawValue ?? "")
         guard !options.ignoresAttributes else { return changes }
-        let oldFields = Self.fields(old), newFields = Self.fields(new)
-        for name in Self.fieldNames {
+        let oldFields = Dictionary(uniqueKeysWithValues: DocumentDiff.attributes(of: old).map { ($0.name, $0.value) })
+        let newFields = Dictionary(uniqueKeysWithValues: DocumentDiff.attributes(of: new).map { ($0.name, $0.value) })
+        for name in DocumentDiff.attributeNames {
             note(name, oldFields[name] ?? "", newFields[name] ?? "")
         }
         return changes
-    }
-
-    /// Block attributes in the order markup JSON writes them.
-    private static let fieldNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "align"]
-
-    private static func fields(_ block: Block) -> [String: String] {
-        var fields: [String: String] = [:]
-        if block.depth != 0 { fields["depth"] = String(block.depth) }
-        if block.quoteDepth != 0 { fields["quoteDepth"] = String(block.quoteDepth) }
-        switch block.kind {
-        case .orderedListItem(let number): fields["number"] = String(number)
-        case .codeBlock(let language): fields["language"] = language
-        case .image(let image):
-            fields["src"] = image.src
-            fields["alt"] = image.alt
-            fields["title"] = image.title
-        case .embed(let embed):
-            fields["embed"] = embed.kind.rawValue
-            fields["src"] = embed.src
-            fields["poster"] = embed.poster
-            fields["width"] = embed.width.map(String.init)
-            fields["height"] = embed.height.map(String.init)
-            fields["title"] = embed.title
-        case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
-        }
-        fields["align"] = block.alignment?.rawValue
-        return fields
     }
 }
 
@@ -133,9 +126,14 @@ struct BlockComparator {
 struct WordProfile {
     private let hashes: [Int]
 
+    /// Words only: spaces, punctuation and bare numbers say little about whether two
+    /// paragraphs are one edited ("Paragraph 0." and "Inserted 0!" share only "0").
     init(_ text: String) {
         hashes = TextTokens(text).tokens.compactMap { token in
-            token.isSpace ? nil : token.text.hashValue
+            guard token.kind == .word || token.kind == .ideograph, !token.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            var hasher = Hasher()
+            for byte in token.text.utf8 { hasher.combine(byte) }
+            return hasher.finalize()
         }.sorted()
     }
 
@@ -169,6 +167,9 @@ struct WordProfiles {
         oldProfiles = Array(repeating: nil, count: old.blocks.count)
         newProfiles = Array(repeating: nil, count: new.blocks.count)
     }
+
+    func oldBlock(_ index: Int) -> Block { old.blocks[index] }
+    func newBlock(_ index: Int) -> Block { new.blocks[index] }
 
     mutating func old(_ index: Int) -> WordProfile {
         if let known = oldProfiles[index] { return known }

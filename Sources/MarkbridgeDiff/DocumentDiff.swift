@@ -132,151 +132,43 @@ public struct DiffOptions: Hashable, Sendable {
 }
 
 extension DocumentDiff {
-    /// The differences between `old` and `new`. Near-linear for documents that mostly agree;
-    /// the alignment is bounded (``SequenceAlignment``), so a pathological pair is not quadratic.
+    /// The differences between `old` and `new`, in document order. Near-linear for documents
+    /// that mostly agree; the alignment is bounded (``SequenceAlignment``), so a pathological
+    /// pair is not quadratic.
     public init(_ old: Document, _ new: Document, options: DiffOptions = .default) {
-        let comparator = BlockComparator(options: options)
-        // Blocks align by what they are and say; counterparts that differ in detail align too,
-        // when they are at the same place among their neighbours (a replaced pair).
-        var keys: [Block: Int] = [:]
-        func key(_ block: Block) -> Int {
-            let key = comparator.key(block)
-            if let known = keys[key] { return known }
-            keys[key] = keys.count
-            return keys.count - 1
-        }
-        let oldKeys = old.blocks.map(key), newKeys = new.blocks.map(key)
-        var changes: [BlockChange] = []
-        var deleted: [Int] = [], inserted: [Int] = []
-        var profiles = WordProfiles(old, new)
-        func flushReplacements() {
-            // Deleted and inserted blocks between two kept ones: paired in order as changed
-            // blocks where one reads as the other edited, the rest left as they are. Each
-            // deleted block looks a few inserted ones ahead, so a long run stays linear.
-            var pairedNew = Set<Int>()
-            var cursor = 0
-            for oldIndex in deleted {
-                let window = cursor..<min(inserted.count, cursor + Self.lookahead)
-                if let match = window.first(where: {
-                    comparator.areCounterparts(old.blocks[oldIndex], profiles.old(oldIndex), new.blocks[inserted[$0]], profiles.new(inserted[$0]))
-                }) {
-                    let newIndex = inserted[match]
-                    pairedNew.insert(newIndex)
-                    cursor = match + 1
-                    if let details = comparator.compare(old.blocks[oldIndex], new.blocks[newIndex]) {
-                        changes.append(.changed(from: oldIndex, to: newIndex, details))
-                    }
-                } else {
-                    changes.append(.deleted(index: oldIndex, block: old.blocks[oldIndex]))
-                }
-            }
-            for newIndex in inserted where !pairedNew.contains(newIndex) {
-                changes.append(.inserted(index: newIndex, block: new.blocks[newIndex]))
-            }
-            deleted.removeAll()
-            inserted.removeAll()
-        }
-        for step in SequenceAlignment.align(oldKeys, newKeys) {
-            switch step {
-            case .keep(let oldIndex, let newIndex):
-                flushReplacements()
-                // Equal keys are the same block to the caller; what the options ignore is not
-                // reported, but the kept pair still shows as changed if anything else differs.
-                if old.blocks[oldIndex] != new.blocks[newIndex], let details = comparator.compare(old.blocks[oldIndex], new.blocks[newIndex]) {
-                    changes.append(.changed(from: oldIndex, to: newIndex, details))
-                }
-            case .delete(let index): deleted.append(index)
-            case .insert(let index): inserted.append(index)
-            }
-        }
-        flushReplacements()
-        let moves = Self.findingMoves(changes, oldKeys: oldKeys, newKeys: newKeys)
-        self.changes = Self.findingEditedMoves(moves, old: old, new: new, comparator: comparator, profiles: &profiles)
+        var aligner = BlockAligner(old, new, comparator: BlockComparator(options: options))
+        changes = aligner.changes()
     }
+}
 
-    /// How many deleted × inserted pairs the search for edited moves compares by similarity; past
-    /// it, only blocks whose text is unchanged are paired, so the search stays linear.
-    private static let editedMoveComparisons = 10_000
+extension DocumentDiff {
+    /// The names of block attributes, in the order markup JSON writes them.
+    public static let attributeNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "align"]
 
-    /// A block deleted in one place and inserted, edited, in another (a paragraph moved and made
-    /// a heading) is a change marked as moved: paired by equal text first, then, for a bounded
-    /// number of candidates, by the counterpart rule.
-    private static func findingEditedMoves(_ changes: [BlockChange], old: Document, new: Document,
-                                           comparator: BlockComparator, profiles: inout WordProfiles) -> [BlockChange] {
-        var deleted: [Int] = [], inserted: [Int] = []
-        for (position, change) in changes.enumerated() {
-            switch change {
-            case .deleted: deleted.append(position)
-            case .inserted: inserted.append(position)
-            case .moved, .changed: break
-            }
+    /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
+    /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
+    public static func attributes(of block: Block) -> [(name: String, value: String)] {
+        var fields: [String: String] = [:]
+        if block.depth != 0 { fields["depth"] = String(block.depth) }
+        if block.quoteDepth != 0 { fields["quoteDepth"] = String(block.quoteDepth) }
+        switch block.kind {
+        case .orderedListItem(let number): fields["number"] = String(number)
+        case .codeBlock(let language): fields["language"] = language
+        case .image(let image):
+            fields["src"] = image.src
+            fields["alt"] = image.alt
+            fields["title"] = image.title
+        case .embed(let embed):
+            fields["embed"] = embed.kind.rawValue
+            fields["src"] = embed.src
+            fields["poster"] = embed.poster
+            fields["width"] = embed.width.map(String.init)
+            fields["height"] = embed.height.map(String.init)
+            fields["title"] = embed.title
+        case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
         }
-        guard !deleted.isEmpty, !inserted.isEmpty else { return changes }
-        func index(_ position: Int) -> Int {
-            switch changes[position] {
-            case .deleted(let index, _), .inserted(let index, _): index
-            case .moved(let from, _, _), .changed(let from, _, _): from
-            }
-        }
-        var result = changes
-        var removed = Set<Int>()
-        var pairedInsertions = Set<Int>()
-        func pair(_ deletion: Int, _ insertion: Int) -> Bool {
-            let from = index(deletion), to = index(insertion)
-            guard var details = comparator.compare(old.blocks[from], new.blocks[to]) else { return false }
-            details.isMoved = true
-            result[deletion] = .changed(from: from, to: to, details)
-            removed.insert(insertion)
-            pairedInsertions.insert(insertion)
-            return true
-        }
-        var insertedByText: [String: [Int]] = [:]
-        for position in inserted { insertedByText[new.blocks[index(position)].text, default: []].append(position) }
-        var unpaired: [Int] = []
-        for deletion in deleted {
-            let text = old.blocks[index(deletion)].text
-            if var candidates = insertedByText[text], !candidates.isEmpty {
-                let insertion = candidates.removeFirst()
-                insertedByText[text] = candidates
-                if pair(deletion, insertion) { continue }
-            }
-            unpaired.append(deletion)
-        }
-        let remaining = inserted.filter { !pairedInsertions.contains($0) }
-        if unpaired.count * remaining.count <= editedMoveComparisons {
-            for deletion in unpaired {
-                let from = index(deletion)
-                guard let insertion = remaining.first(where: {
-                    !pairedInsertions.contains($0)
-                        && comparator.areCounterparts(old.blocks[from], profiles.old(from), new.blocks[index($0)], profiles.new(index($0)))
-                }) else { continue }
-                _ = pair(deletion, insertion)
-            }
-        }
-        return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-    }
-
-    /// How many inserted blocks ahead a deleted one looks for its counterpart.
-    private static let lookahead = 8
-
-    /// A block deleted in one place and inserted, the same, in another is a move.
-    private static func findingMoves(_ changes: [BlockChange], oldKeys: [Int], newKeys: [Int]) -> [BlockChange] {
-        var insertedByKey: [Int: [Int]] = [:]
-        for (position, change) in changes.enumerated() {
-            if case .inserted(let index, _) = change { insertedByKey[newKeys[index], default: []].append(position) }
-        }
-        guard !insertedByKey.isEmpty else { return changes }
-        var result = changes
-        var removed = Set<Int>()
-        for (position, change) in changes.enumerated() {
-            guard case .deleted(let index, let block) = change, var candidates = insertedByKey[oldKeys[index]], !candidates.isEmpty else { continue }
-            let insertion = candidates.removeFirst()
-            insertedByKey[oldKeys[index]] = candidates
-            guard case .inserted(let newIndex, _) = changes[insertion] else { continue }
-            result[position] = .moved(from: index, to: newIndex, block: block)
-            removed.insert(insertion)
-        }
-        return result.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        fields["align"] = block.alignment?.rawValue
+        return attributeNames.compactMap { name in fields[name].map { (name, $0) } }
     }
 }
 

@@ -32,7 +32,9 @@ enum MarkupComparison {
         // The unpaired new markups of each kind by where they start; an old markup looks at the
         // few around where its mapped range starts, so a block of many markups stays linear.
         var byTag: [MarkupKind.Tag: [Int]] = [:]
-        for index in unpairedNew.sorted(by: { new[$0].range.start < new[$1].range.start }) { byTag[new[index].kind.tag, default: []].append(index) }
+        // Sorted wholly (start, then end, then place), so that equal starts come out the same in every run.
+        let ordered = unpairedNew.sorted { (new[$0].range.start, new[$0].range.end, $0) < (new[$1].range.start, new[$1].range.end, $1) }
+        for index in ordered { byTag[new[index].kind.tag, default: []].append(index) }
         for index in unpairedOld {
             let candidates = byTag[old[index].kind.tag] ?? []
             let target = mapped[index]
@@ -42,7 +44,13 @@ enum MarkupComparison {
                 if new[candidates[middle]].range.start < target.start { low = middle + 1 } else { high = middle }
             }
             let window = max(0, low - neighbourhood)..<min(candidates.count, low + neighbourhood)
-            let overlapping = candidates[window].first { unpairedNew.contains($0) && overlaps(target, new[$0].range) }
+            // The same markup (equal attributes) before another of its type, then the one that
+            // overlaps most: a red run that shrank is the red one, not a blue neighbour.
+            let overlapping = candidates[window].filter { unpairedNew.contains($0) && overlaps(target, new[$0].range) }
+                .max { a, b in
+                    let rank = { (new[$0].kind == old[index].kind ? 1 : 0, overlap(target, new[$0].range), -$0) }
+                    return rank(a) < rank(b)
+                }
             guard let newIndex = overlapping else {
                 stillOld.append(index)
                 continue
@@ -72,12 +80,16 @@ enum MarkupComparison {
                 kind: .removed, name: old[index].kind.name, oldRange: old[index].range, newRange: nil,
                 text: TextComparison.slice(oldText, old[index].range)))
         }
-        for index in unpairedNew.sorted() {
+        for index in unpairedNew.sorted(by: { (new[$0].range.start, $0) < (new[$1].range.start, $1) }) {
             changes.append(MarkupChange(
                 kind: .added, name: new[index].kind.name, oldRange: nil, newRange: new[index].range,
                 text: TextComparison.slice(newText, new[index].range)))
         }
-        return changes.sorted { ($0.newRange ?? $0.oldRange ?? TextRange(start: 0, end: 0)).start < ($1.newRange ?? $1.oldRange ?? TextRange(start: 0, end: 0)).start }
+        // By place, stably: the order built above breaks ties the same way in every run.
+        return changes.enumerated().sorted { a, b in
+            let start = { (change: MarkupChange) in (change.newRange ?? change.oldRange ?? TextRange(start: 0, end: 0)).start }
+            return (start(a.element), a.offset) < (start(b.element), b.offset)
+        }.map(\.element)
     }
 
     /// How many markups of a kind, either side of where an old one lands, may be its counterpart.
@@ -86,6 +98,10 @@ enum MarkupComparison {
     private struct Position: Hashable {
         var tag: MarkupKind.Tag
         var range: TextRange
+    }
+
+    private static func overlap(_ a: TextRange, _ b: TextRange) -> Int {
+        max(0, min(a.end, b.end) - max(a.start, b.start))
     }
 
     private static func overlaps(_ a: TextRange, _ b: TextRange) -> Bool {

@@ -16,19 +16,29 @@ struct TextComparison {
         var isKept: Bool
     }
 
-    init(_ old: String, _ new: String, ignoresWhitespace: Bool) {
-        let oldTokens = TextTokens(old).tokens, newTokens = TextTokens(new).tokens
-        var identities: [Substring: Int] = [:]
-        func identity(_ token: TextTokens.Token) -> Int {
+    /// `oldImages` and `newImages` name the inline image at each U+FFFC (by UTF-16 offset), so
+    /// that one image replaced by another is an edit, not the same placeholder.
+    init(_ old: String, _ new: String, ignoresWhitespace: Bool, oldImages: [Int: String] = [:], newImages: [Int: String] = [:]) {
+        // What both texts begin and end with, up to a word boundary, is kept without tokenizing:
+        // one word changed in a long paragraph costs the paragraph's length once, not per token.
+        let shared = SharedEdges(old, new, oldImages: oldImages, newImages: newImages)
+        if shared.prefixUnits > 0 {
+            segments.append(Segment(old: TextRange(start: 0, end: shared.prefixUnits), new: TextRange(start: 0, end: shared.prefixUnits), isKept: true))
+        }
+        let oldTokens = TextTokens(old, range: shared.oldMiddle, startOffset: shared.prefixUnits).tokens
+        let newTokens = TextTokens(new, range: shared.newMiddle, startOffset: shared.prefixUnits).tokens
+        var identities: [TokenKey: Int] = [:]
+        func identity(_ token: TextTokens.Token, images: [Int: String]) -> Int {
             // With whitespace ignored, every run of it is the same token.
-            let text = ignoresWhitespace && token.isSpace ? " " : token.text
-            if let known = identities[text] { return known }
-            identities[text] = identities.count
+            var key = TokenKey(text: ignoresWhitespace && token.kind == .space ? " " : token.text, image: nil)
+            if token.text == "\u{FFFC}" { key.image = images[token.range.start] }
+            if let known = identities[key] { return known }
+            identities[key] = identities.count
             return identities.count - 1
         }
-        let steps = SequenceAlignment.align(oldTokens.map(identity), newTokens.map(identity))
+        let steps = SequenceAlignment.align(oldTokens.map { identity($0, images: oldImages) }, newTokens.map { identity($0, images: newImages) })
 
-        var oldOffset = 0, newOffset = 0
+        var oldOffset = shared.prefixUnits, newOffset = shared.prefixUnits
         var pending: (old: TextRange, new: TextRange)?
         func flush() {
             guard let run = pending else { return }
@@ -53,6 +63,11 @@ struct TextComparison {
             }
         }
         flush()
+        if shared.suffixUnits > 0 {
+            let oldEnd = shared.oldUnits, newEnd = shared.newUnits
+            segments.append(Segment(old: TextRange(start: oldEnd - shared.suffixUnits, end: oldEnd),
+                                    new: TextRange(start: newEnd - shared.suffixUnits, end: newEnd), isKept: true))
+        }
         edits = Self.edits(from: segments, old: old, new: new, ignoresWhitespace: ignoresWhitespace)
     }
 
@@ -86,6 +101,20 @@ struct TextComparison {
 
     private static func isWhitespace(_ text: String, _ range: TextRange) -> Bool {
         slice(text, range).unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
+    /// A token as the alignment compares it: its text by code units (so canonically equivalent
+    /// spellings differ, as they do to a client), and for a U+FFFC the image it stands for.
+    private struct TokenKey: Hashable {
+        var text: Substring
+        var image: String?
+
+        static func == (a: TokenKey, b: TokenKey) -> Bool { a.image == b.image && a.text.utf8.elementsEqual(b.text.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(image)
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
     }
 
     /// The text of a UTF-16 range (token boundaries are scalar boundaries, so it is whole).
@@ -126,5 +155,73 @@ struct TextComparison {
             if isPast(segments[middle]) { high = middle } else { low = middle + 1 }
         }
         return low < segments.count ? segments[low] : nil
+    }
+}
+
+/// The longest start and end two texts share, in UTF-8 code units, each cut back to a word
+/// boundary (after whitespace), and what is left between them as ranges of whole characters.
+struct SharedEdges {
+    private(set) var prefixUnits = 0, suffixUnits = 0
+    private(set) var oldUnits = 0, newUnits = 0
+    private(set) var oldMiddle: Range<String.Index>, newMiddle: Range<String.Index>
+
+    /// With the images of both texts by offset: a shared edge holding a U+FFFC whose image
+    /// differs between the two is not shared, and the edges stop at the first U+FFFC instead.
+    init(_ old: String, _ new: String, oldImages: [Int: String] = [:], newImages: [Int: String] = [:]) {
+        self.init(old, new, stoppingAtImages: false)
+        guard !oldImages.isEmpty || !newImages.isEmpty else { return }
+        let shift = newUnits - oldUnits
+        let prefixAgrees = oldImages.allSatisfy { $0.key >= prefixUnits || newImages[$0.key] == $0.value }
+            && newImages.allSatisfy { $0.key >= prefixUnits || oldImages[$0.key] == $0.value }
+        let suffixStart = oldUnits - suffixUnits
+        let suffixAgrees = oldImages.allSatisfy { $0.key < suffixStart || newImages[$0.key + shift] == $0.value }
+            && newImages.allSatisfy { $0.key < suffixStart + shift || oldImages[$0.key - shift] == $0.value }
+        if !prefixAgrees || !suffixAgrees { self.init(old, new, stoppingAtImages: true) }
+    }
+
+    private init(_ old: String, _ new: String, stoppingAtImages: Bool) {
+        let a = old.utf8, b = new.utf8
+        // The shared start, then back to just after the last whitespace byte in it (ASCII
+        // whitespace: a word never continues across it, whatever follows).
+        var prefix = a.startIndex, otherPrefix = b.startIndex
+        var boundary = a.startIndex, otherBoundary = b.startIndex
+        // Where images differ, an inline image's U+FFFC (EF BF BC) is not shared text: which
+        // image it is depends on the markups, so the scan stops there and leaves it to the tokens.
+        func isObjectReplacement(_ text: String.UTF8View, _ index: String.Index) -> Bool {
+            guard stoppingAtImages, text[index] == 0xEF else { return false }
+            let second = text.index(after: index)
+            guard second < text.endIndex, text[second] == 0xBF else { return false }
+            let third = text.index(after: second)
+            return third < text.endIndex && text[third] == 0xBC
+        }
+        while prefix < a.endIndex, otherPrefix < b.endIndex, a[prefix] == b[otherPrefix], !isObjectReplacement(a, prefix) {
+            let byte = a[prefix]
+            a.formIndex(after: &prefix)
+            b.formIndex(after: &otherPrefix)
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 { boundary = prefix; otherBoundary = otherPrefix }
+        }
+        if prefix == a.endIndex && otherPrefix == b.endIndex { boundary = prefix; otherBoundary = otherPrefix }
+        // The shared end, not reaching into the shared start, then forward to just before the
+        // first whitespace byte in it.
+        var suffix = a.endIndex, otherSuffix = b.endIndex
+        var endBoundary = a.endIndex, otherEndBoundary = b.endIndex
+        while suffix > boundary, otherSuffix > otherBoundary {
+            let before = a.index(before: suffix), otherBefore = b.index(before: otherSuffix)
+            guard a[before] == b[otherBefore], !isObjectReplacement(a, before) else { break }
+            suffix = before
+            otherSuffix = otherBefore
+            if a[before] == 0x20 || a[before] == 0x0A || a[before] == 0x09 { endBoundary = suffix; otherEndBoundary = otherSuffix }
+        }
+        if suffix == boundary || otherSuffix == otherBoundary {
+            // One middle is empty: the shared end may start right there.
+            if endBoundary == a.endIndex { endBoundary = suffix; otherEndBoundary = otherSuffix }
+        }
+        // Whole characters: a boundary after ASCII whitespace is one, in any text.
+        oldMiddle = boundary..<max(boundary, endBoundary)
+        newMiddle = otherBoundary..<max(otherBoundary, otherEndBoundary)
+        prefixUnits = old.utf16.distance(from: old.startIndex, to: boundary)
+        oldUnits = old.utf16.count
+        newUnits = new.utf16.count
+        suffixUnits = old.utf16.distance(from: oldMiddle.upperBound, to: old.endIndex)
     }
 }

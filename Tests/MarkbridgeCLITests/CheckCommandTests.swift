@@ -76,7 +76,7 @@ struct CheckCommandTests {
         // A quote inside a list item: the IR nests quotes outside lists, so neither writer can say it (#16).
         ("cms-article.html", "markdown", false, [:], "1 0 0 0"),
         // Without HTML: the image caption goes, and the frame and the video become links.
-        ("cms-article.html", "markdown", true, ["write block-dropped": 1, "write embed-dropped": 2], "2 1 2 0"),
+        ("cms-article.html", "markdown", true, ["write block-dropped": 1, "write embed-dropped": 2], "3 0 1 0"),
         ("cms-article.html", "json", false, [:], "0 0 0 0"),
         ("consent-ja.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),
         ("consent-zh.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),

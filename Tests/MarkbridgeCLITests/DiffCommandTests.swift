@@ -43,7 +43,7 @@ struct DiffCommandTests {
             [-Gone for good, this one.-]
             @@ block 3 (P) inserted @@
             {+A brand new paragraph!+}
-            4 blocks differ: 2 changed, 1 inserted, 1 deleted
+            4 blocks differ: 1 changed, 1 inserted, 1 deleted, 1 moved
 
             """)
     }
@@ -54,15 +54,15 @@ struct DiffCommandTests {
         let result = run("diff", "--format", "json", "a.html", "b.md", files: files)
         #expect(result.exitCode == 1)
         #expect(result.standardOutputText == #"""
-            {"version":1,"old":"a.html","new":"b.md","same":false,"summary":{"changed":2,"inserted":1,"deleted":1,"moved":0},"changes":[\#
+            {"version":1,"old":"a.html","new":"b.md","same":false,"summary":{"changed":1,"inserted":1,"deleted":1,"moved":1},"changes":[\#
             {"change":"changed","old":{"index":0,"pointer":"/paragraphs/0","type":"P"},"new":{"index":0,"pointer":"/paragraphs/0","type":"P"},"moved":false,\#
             "text":[{"old":{"start":4,"end":15},"new":{"start":4,"end":12},"removed":"quick brown","added":"slow red"}],\#
             "markups":[{"change":"removed","type":"STRONG","old":{"start":35,"end":46},"text":"lazy, and I"}],"attributes":[]},\#
             {"change":"changed","old":{"index":1,"pointer":"/paragraphs/1","type":"P"},"new":{"index":2,"pointer":"/paragraphs/2","type":"H2"},"moved":true,\#
             "text":[],"markups":[{"change":"changed","type":"LINK","old":{"start":6,"end":10},"new":{"start":6,"end":10},"text":"here",\#
             "attribute":"href","from":"https://a.example/","to":"https://b.example/"}],"attributes":[{"name":"type","from":"P","to":"H2"}]},\#
-            {"change":"deleted","old":{"index":2,"pointer":"/paragraphs/2","type":"P"},"text":"Gone for good, this one."},\#
-            {"change":"inserted","new":{"index":3,"pointer":"/paragraphs/3","type":"P"},"text":"A brand new paragraph!"}]}
+            {"change":"deleted","old":{"index":2,"pointer":"/paragraphs/2","type":"P"},"text":"Gone for good, this one.","attributes":{}},\#
+            {"change":"inserted","new":{"index":3,"pointer":"/paragraphs/3","type":"P"},"text":"A brand new paragraph!","attributes":{}}]}
 
             """#)
         _ = try JSONSerialization.jsonObject(with: Data(result.standardOutput))

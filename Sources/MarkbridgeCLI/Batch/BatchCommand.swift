@@ -183,8 +183,8 @@ struct BatchCommand {
             if let inputDir, let outputDir {
                 directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
             }
-            settings = [source?.name ?? "", target.name, field, into, embed, idField, "\(maxRecordBytes)", "\(options)",
-                        converter.checks ? "check \(converter.diffOptions)" : "no check"]
+            settings = [source?.name ?? "", target.name, field, into, embed, idField, "\(maxRecordBytes)",
+                        BatchCommand.settingsKey(options), converter.checks ? BatchCommand.settingsKey(converter.diffOptions) : "no check"]
         }
     }
 
@@ -233,6 +233,25 @@ struct BatchCommand {
             try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
         }
         return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
+    }
+
+    /// The options as the checkpoint records them: spelt out field by field, sets sorted, so
+    /// that the same command line gives the same text in every process (a `Set`'s own order
+    /// changes with each process's hash seed).
+    static func settingsKey(_ options: ConversionOptions) -> String {
+        let policy = options.urlPolicy
+        return [
+            "offsets=\(options.offsetUnit.rawValue)", "pretty=\(options.prettyPrinted)",
+            "schemes=\(policy.allowedSchemes.sorted().joined(separator: ","))", "relative=\(policy.allowsRelativeURLs)",
+            "dataImages=\(policy.allowsDataImages)", "maxURL=\(policy.maxLength)", "unrestricted=\(policy.isUnrestricted)",
+            "base=\(options.baseURL ?? "")", "standalone=\(options.standalone)", "unknown=\(options.unknownElements.rawValue)",
+            "lossy=\(options.repairsInvalidUTF8)", "markdownHTML=\(options.markdownHTML.rawValue)", "limits=\(options.limits)",
+        ].joined(separator: ";")
+    }
+
+    static func settingsKey(_ options: DiffOptions) -> String {
+        "check;whitespace=\(options.ignoresWhitespace);markups=\(options.ignoredMarkups.map(\.rawValue).sorted().joined(separator: ","));"
+            + "linkTargets=\(options.ignoresLinkTargets);attributes=\(options.ignoresAttributes)"
     }
 
     /// Directory mode: the files of the tree, in path order, on every core.

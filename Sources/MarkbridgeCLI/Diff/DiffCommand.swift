@@ -73,7 +73,7 @@ struct DiffCommand {
         case .json: DiffJSONReport().render(result, oldName: plan.old.displayName, newName: plan.new.displayName)
         }
         if let reportPath = plan.reportPath {
-            let page = DiffHTMLReport(urlPolicy: .default).render(ReportContent(
+            let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(ReportContent(
                 title: "markbridge diff: \(plan.old.displayName) → \(plan.new.displayName)", oldName: plan.old.displayName,
                 newName: plan.new.displayName, old: documents[0], new: documents[1], diff: result, diagnostics: diagnostics))
             do {

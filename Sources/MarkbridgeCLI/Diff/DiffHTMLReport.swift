@@ -42,6 +42,11 @@ struct CensusEntry {
 struct DiffHTMLReport {
     var urlPolicy: URLPolicy
 
+    /// The policy on the page, whatever the conversion allowed: absolute web and mail links
+    /// only, since a relative or protocol-relative link would resolve against wherever the
+    /// report file lies (`//host/x` is a file share on some systems).
+    static let linkPolicy = URLPolicy(allowsRelativeURLs: false)
+
     func render(_ content: ReportContent) -> String {
         var out = """
         <!DOCTYPE html>
@@ -233,72 +238,4 @@ struct DiffHTMLReport {
     table.census td,table.census th{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
     .block img{max-width:100%}pre{white-space:pre-wrap}
     """
-}
-
-/// The rows of the side-by-side table: blocks paired as the alignment paired them (unchanged
-/// pairs are the blocks no change names, in order on both sides), each deleted or moved-away
-/// block on a row of its own where it was, each inserted or moved-in block where it is.
-struct ReportRows {
-    enum Row {
-        case same(Int, Int)
-        case changed(Int, Int, BlockDifferences)
-        case onlyOld(Int, movedTo: Int?)
-        case onlyNew(Int, movedFrom: Int?)
-        /// A block that moved and changed, at its new place (its old place is an `onlyOld`).
-        case movedAndChanged(Int, Int, BlockDifferences)
-    }
-
-    private(set) var rows: [Row] = []
-
-    init(_ diff: DocumentDiff, oldCount: Int, newCount: Int) {
-        var oldRole = [Row?](repeating: nil, count: oldCount), newRole = [Row?](repeating: nil, count: newCount)
-        var pairedNew = [Bool](repeating: false, count: newCount)
-        for change in diff.changes {
-            switch change {
-            case .inserted(let index, _): newRole[index] = .onlyNew(index, movedFrom: nil)
-            case .deleted(let index, _): oldRole[index] = .onlyOld(index, movedTo: nil)
-            case .moved(let from, let to, _):
-                oldRole[from] = .onlyOld(from, movedTo: to)
-                newRole[to] = .onlyNew(to, movedFrom: from)
-            case .changed(let from, let to, let details) where details.isMoved:
-                oldRole[from] = .onlyOld(from, movedTo: to)
-                newRole[to] = .movedAndChanged(from, to, details)
-            case .changed(let from, let to, let details):
-                oldRole[from] = .changed(from, to, details)
-                pairedNew[to] = true
-            }
-        }
-        var oldIndex = 0, newIndex = 0
-        while oldIndex < oldCount || newIndex < newCount {
-            if oldIndex < oldCount, let role = oldRole[oldIndex], case .onlyOld = role {
-                rows.append(role)
-                oldIndex += 1
-            } else if newIndex < newCount, let role = newRole[newIndex] {
-                rows.append(role)
-                newIndex += 1
-            } else if oldIndex < oldCount, newIndex < newCount {
-                // Both sides are at a pair: a changed one, or an unchanged one.
-                if let role = oldRole[oldIndex] { rows.append(role) } else if !pairedNew[newIndex] { rows.append(.same(oldIndex, newIndex)) }
-                oldIndex += 1
-                newIndex += 1
-            } else {
-                // One side ran out: only blocks no change names are left, which cannot be.
-                break
-            }
-        }
-    }
-}
-
-/// `batch --check --report`: the census as a page.
-enum BatchCensusReport {
-    static func write(_ counts: BatchCounts, to path: String, title: String) throws(BatchIOError) {
-        let census = counts.census
-        let content = ReportContent(
-            title: title, oldName: "", newName: "", old: Document(), new: Document(), diff: DocumentDiff(changes: []),
-            census: census.ranked.map { CensusEntry(name: $0.name, count: $0.entry.records, examples: $0.entry.examples) },
-            notes: ["\(census.losing) of \(census.checked) checked records lose something; \(counts.deadLettered) dead-lettered."])
-        let file = try BatchFile(path: path)
-        try file.write(Array(DiffHTMLReport(urlPolicy: .default).render(content).utf8))
-        try file.finish()
-    }
 }

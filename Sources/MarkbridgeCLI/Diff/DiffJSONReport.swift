@@ -2,7 +2,7 @@ import Markbridge
 @_spi(Internals) import MarkbridgeJSON
 
 /// A diff for tools (`--format json`): one JSON object, stable in its field names and order,
-/// documented in README's "Diff JSON" section. Offsets are UTF-16 code units into each side's
+/// documented in the README's `markbridge diff` section. Offsets are UTF-16 code units into each side's
 /// block text, as in markup JSON; block indices are from 0, as in its `/paragraphs/N` pointers.
 struct DiffJSONReport {
     func render(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
@@ -29,12 +29,12 @@ struct DiffJSONReport {
     private func change(_ change: BlockChange) -> String {
         switch change {
         case .inserted(let index, let block):
-            return object([field("change", quoted("inserted")), field("new", place(index, block)), field("text", quoted(block.text))])
+            return object([field("change", quoted("inserted")), field("new", place(index, block)), field("text", quoted(block.text)), blockAttributes(block)])
         case .deleted(let index, let block):
-            return object([field("change", quoted("deleted")), field("old", place(index, block)), field("text", quoted(block.text))])
+            return object([field("change", quoted("deleted")), field("old", place(index, block)), field("text", quoted(block.text)), blockAttributes(block)])
         case .moved(let from, let to, let block):
             return object([field("change", quoted("moved")), field("old", place(from, block)), field("new", place(to, block)),
-                           field("text", quoted(block.text))])
+                           field("text", quoted(block.text)), blockAttributes(block)])
         case .changed(let from, let to, let details):
             return object([
                 field("change", quoted("changed")),
@@ -46,6 +46,11 @@ struct DiffJSONReport {
                 field("attributes", "[" + details.attributes.map(attribute).joined(separator: ",") + "]"),
             ])
         }
+    }
+
+    /// `"attributes":{"src":"…","alt":"…"}`: a whole block's attributes, as markup JSON names them.
+    private func blockAttributes(_ block: Block) -> String {
+        field("attributes", object(DocumentDiff.attributes(of: block).map { field($0.name, quoted($0.value)) }))
     }
 
     private func place(_ index: Int, _ block: Block) -> String {

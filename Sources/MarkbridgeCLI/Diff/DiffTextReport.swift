@@ -14,13 +14,16 @@ struct DiffTextReport {
             switch change {
             case .inserted(let index, let block):
                 out += hunk("block \(index) (\(Self.typeName(block))) inserted")
-                out += paint("{+" + Self.shown(block.text) + "+}", .added) + "\n"
+                if !block.text.isEmpty { out += paint("{+" + Self.shown(block.text) + "+}", .added) + "\n" }
+                out += attributeLines(block)
             case .deleted(let index, let block):
                 out += hunk("block \(index) (\(Self.typeName(block))) deleted")
-                out += paint("[-" + Self.shown(block.text) + "-]", .removed) + "\n"
+                if !block.text.isEmpty { out += paint("[-" + Self.shown(block.text) + "-]", .removed) + "\n" }
+                out += attributeLines(block)
             case .moved(let from, let to, let block):
                 out += hunk("block \(from) -> \(to) (\(Self.typeName(block))) moved")
-                out += Self.shown(block.text) + "\n"
+                if !block.text.isEmpty { out += Self.shown(block.text) + "\n" }
+                out += attributeLines(block)
             case .changed(let from, let to, let details):
                 let types = Self.typeName(details.old) == Self.typeName(details.new) ? Self.typeName(details.new)
                     : "\(Self.typeName(details.old)) -> \(Self.typeName(details.new))"
@@ -34,6 +37,11 @@ struct DiffTextReport {
         }
         out += summary(diff) + "\n"
         return out
+    }
+
+    /// A whole block's attributes, one a line (`  src: https://…`): what an image or an embed is.
+    private func attributeLines(_ block: Block) -> String {
+        DocumentDiff.attributes(of: block).map { "  \($0.name): \(Self.value($0.value))\n" }.joined()
     }
 
     /// `3 changes: 1 changed, 1 inserted, 1 moved`.
@@ -111,13 +119,14 @@ struct DiffTextReport {
     }
 }
 
-/// How many blocks each kind of change touches.
+/// How many blocks each kind of change touches; a block that moved and changed counts as moved.
 struct DiffCounts {
     var changed = 0, inserted = 0, deleted = 0, moved = 0
 
     init(_ diff: DocumentDiff) {
         for change in diff.changes {
             switch change {
+            case .changed(_, _, let details) where details.isMoved: moved += 1
             case .changed: changed += 1
             case .inserted: inserted += 1
             case .deleted: deleted += 1

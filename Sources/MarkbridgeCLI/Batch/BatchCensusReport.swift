@@ -1,0 +1,15 @@
+import Markbridge
+
+/// `batch --check --report`: the census as a page.
+enum BatchCensusReport {
+    static func write(_ counts: BatchCounts, to path: String, title: String) throws(BatchIOError) {
+        let census = counts.census
+        let content = ReportContent(
+            title: title, oldName: "", newName: "", old: Document(), new: Document(), diff: DocumentDiff(changes: []),
+            census: census.ranked.map { CensusEntry(name: $0.name, count: $0.entry.records, examples: $0.entry.examples) },
+            notes: ["\(census.losing) of \(census.checked) checked records lose something; \(counts.deadLettered) dead-lettered."])
+        let file = try BatchFile(path: path)
+        try file.write(Array(DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(content).utf8))
+        try file.finish()
+    }
+}
