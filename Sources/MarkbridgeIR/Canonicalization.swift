@@ -10,8 +10,10 @@
 /// - markups are sorted by start, then longest first, then kind (see `MarkupOrder`);
 /// - formatting does not begin or end on whitespace: space, tab and line feed at the edges of
 ///   a markup are outside it (except CODE, whose spaces are content, and IMAGE). `<b>very </b>x`
-///   and `**very** x` then read the same, and writers never have to emit `**very **`, which
-///   CommonMark does not read as emphasis;
+///   and `**very** x` then read the same. The HTML and Markdown readers trim so; markup JSON
+///   keeps every range as it was given (`trimmingEdges: false`), since its clients draw an
+///   underline or a background over a trailing space, and the Markdown writer, which cannot
+///   write `**very **`, trims there and says so;
 /// - a paragraph inside a quote is a ``BlockKind/blockquote``, and a blockquote block has a
 ///   `quoteDepth` of at least 1.
 extension Document {
@@ -29,14 +31,15 @@ extension Document {
 }
 
 extension Block {
-    public mutating func canonicalize() {
-        canonicalize(edgesKnownFreeOfWhitespace: false)
+    /// `trimmingEdges: false` keeps every range where it is; sorting and merging still apply.
+    public mutating func canonicalize(trimmingEdges: Bool = true) {
+        canonicalize(edgesKnownFreeOfWhitespace: !trimmingEdges, trimsEdges: trimmingEdges)
     }
 
     /// `edgesKnownFreeOfWhitespace`: the caller has checked that no trimmable markup begins or
     /// ends with whitespace (the document builder, which knows each edge's byte), so the check
     /// that walks the text to every edge is skipped.
-    mutating func canonicalize(edgesKnownFreeOfWhitespace: Bool) {
+    mutating func canonicalize(edgesKnownFreeOfWhitespace: Bool, trimsEdges: Bool = true) {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
         if markups.isEmpty || Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }
@@ -49,6 +52,10 @@ extension Block {
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
         // markups) is one markup again before its edges are looked at.
         let merged = Self.canonicalMarkups(Self.separatingLinks(markups))
+        guard trimsEdges else {
+            markups = merged
+            return
+        }
         let trimmed = Self.trimmingWhitespaceEdges(merged, in: text)
         // Trimming only shrinks ranges; when it changed nothing the merged list is canonical.
         markups = trimmed == merged ? merged : Self.canonicalMarkups(trimmed)

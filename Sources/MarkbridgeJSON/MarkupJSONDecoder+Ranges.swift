@@ -59,7 +59,13 @@ extension MarkupJSONDecoder {
         }
         try checkLinksDoNotOverlap(linkIndices, entry: entry, pointer: pointer)
         block.markups = markups
-        block.canonicalize()
+        // Ranges are kept as given; only touching or overlapping equal markups become one.
+        block.canonicalize(trimmingEdges: false)
+        if block.markups.count != markups.count {
+            diagnostics.append(Diagnostic(.note, code: "markups-merged",
+                message: "\(markups.count - block.markups.count) touching or overlapping markup\(markups.count - block.markups.count == 1 ? "" : "s") of the same type and attributes merged into the one before",
+                at: location(entry.markups.first?.offset ?? 0, pointer.appending(key: "markups"))))
+        }
         return block
     }
 

@@ -42,9 +42,23 @@ public struct MarkdownWriter: Sendable {
         var emitter = MarkdownBlockEmitter(options: options)
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
         for (index, block) in document.blocks.enumerated() {
-            emitter.write(safe(block, index: index, emitter: &emitter), index: index, tight: tight[index])
+            emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index])
         }
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
+    }
+
+    /// The block with no formatting beginning or ending on whitespace, which CommonMark cannot
+    /// mark (`**very **` is not emphasis) and our reader would trim: each range moved, reported.
+    private func trimmed(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
+        guard !block.markups.isEmpty else { return block }
+        var copy = block
+        copy.canonicalize()
+        guard copy.markups != block.markups else { return block }
+        for markup in block.markups where !copy.markups.contains(markup) {
+            emitter.diagnostics.append(.warning("markup-range-adjusted",
+                "\(markup.kind.name) \(markup.range) in block \(index) begins or ends on whitespace, which Markdown cannot mark; written without it", block: index))
+        }
+        return copy
     }
 
     /// The block with links and images the URL policy refuses taken out, reported.

@@ -86,8 +86,9 @@ struct CheckCommandTests {
         ("tolerant.html", "markdown", true, ["write line-break-dropped": 1], "1 0 0 0"),
         ("word-export.html", "markdown", true, ["write alignment-dropped": 1, "write markup-dropped": 1], "2 0 0 0"),
         ("word-export.html", "json", false, [:], "0 0 0 0"),
-        ("overlapping-markups.json", "markdown", false, [:], "0 0 0 0"),
-        ("overlapping-markups.json", "markdown", true, ["write emphasis-dropped": 1], "1 0 0 0"),
+        // Its STRONG ends and its EM begins on a space, which JSON keeps and Markdown cannot mark.
+        ("overlapping-markups.json", "markdown", false, ["write markup-range-adjusted": 2], "1 0 0 0"),
+        ("overlapping-markups.json", "markdown", true, ["write emphasis-dropped": 1, "write markup-range-adjusted": 2], "1 0 0 0"),
         ("overlapping-markups.json", "json", false, [:], "0 0 0 0"),
     ]
 

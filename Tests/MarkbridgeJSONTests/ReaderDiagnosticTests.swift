@@ -35,8 +35,9 @@ struct ReaderDiagnosticTests {
         #expect(read.value.blocks[0].markups == [
             Markup(.code, start: 5, end: 7),
             Markup(.link(LinkTarget(href: "http://zhgchg.li")), start: 18, end: 22),
-            Markup(.strong, start: 50, end: 62),
-            Markup(.emphasis, start: 56, end: 69),
+            // As given: the whitespace at their edges is theirs (#16).
+            Markup(.strong, start: 50, end: 63),
+            Markup(.emphasis, start: 55, end: 69),
         ])
     }
 }
