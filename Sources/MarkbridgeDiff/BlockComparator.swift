@@ -19,10 +19,18 @@ struct BlockComparator {
             case .orderedListItem: key.kind = .orderedListItem(number: 1)
             case .image: key.kind = .image(ImageSource(src: ""))
             case .embed(let embed): key.kind = .embed(Embed(embed.kind, src: ""))
+            case .tableRow: key.kind = .tableRow(TableRow(cells: []))
             case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
             }
         }
-        if options.ignoresWhitespace { Self.collapseWhitespace(&key) }
+        if options.ignoresWhitespace {
+            Self.collapseWhitespace(&key)
+            // The cells' offsets move with the whitespace; what is compared is their text, as the row's.
+            if case .tableRow(var row) = key.kind {
+                for index in row.cells.indices { row.cells[index].range = TextRange(start: 0, end: 0) }
+                key.kind = .tableRow(row)
+            }
+        }
         return key
     }
 

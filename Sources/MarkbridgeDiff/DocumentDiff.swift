@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "align"]
+    public static let attributeNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
@@ -165,10 +165,24 @@ extension DocumentDiff {
             fields["width"] = embed.width.map(String.init)
             fields["height"] = embed.height.map(String.init)
             fields["title"] = embed.title
+        case .tableRow(let row):
+            if row.startsTable { fields["startsTable"] = "true" }
+            fields["cells"] = row.cells.map(Self.describe).joined(separator: ", ")
         case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue
         return attributeNames.compactMap { name in fields[name].map { (name, $0) } }
+    }
+}
+
+extension DocumentDiff {
+    /// A cell as HTML would open it, without its text: `th`, `td colspan=2 align=right`.
+    static func describe(_ cell: TableCell) -> String {
+        var description = cell.isHeader ? "th" : "td"
+        if cell.columnSpan != 1 { description += " colspan=\(cell.columnSpan)" }
+        if cell.rowSpan != 1 { description += " rowspan=\(cell.rowSpan)" }
+        if let alignment = cell.alignment { description += " align=\(alignment.rawValue)" }
+        return description
     }
 }
 

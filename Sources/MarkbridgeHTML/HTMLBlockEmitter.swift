@@ -9,6 +9,7 @@ struct HTMLBlockEmitter {
         case quote
         case list(ordered: Bool)
         case item
+        case table
     }
 
     /// The output as UTF-8.
@@ -36,6 +37,7 @@ struct HTMLBlockEmitter {
                 emit(ordered ? "</ol>\n" : "</ul>\n")
                 nextNumbers.removeLast()
             case .item: emit("</li>\n")
+            case .table: emit("</table>\n")
             }
         }
     }
@@ -61,10 +63,13 @@ struct HTMLBlockEmitter {
             target.append(.list(ordered: true))
             // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
             itemNumber = number
+        case .tableRow: target.append(.table)
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
         }
         var common = 0
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
+        // A row that starts a table ends the one open at its place.
+        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count { common -= 1 }
         close(to: common)
         for container in target[common...] {
             open.append(container)
@@ -80,6 +85,7 @@ struct HTMLBlockEmitter {
                     nextNumbers.append(1)
                 }
             case .item: emit("<li>")
+            case .table: emit("<table>\n")
             }
         }
         writeBlock(block, index: index, itemNumber: itemNumber)
@@ -145,6 +151,20 @@ struct HTMLBlockEmitter {
                 emit("</figcaption>")
             }
             emit("</figure>\n")
+        case .tableRow:
+            emit("<tr>")
+            for (cell, paragraph) in zip(block.tableCells, block.cellParagraphs) {
+                let name = cell.isHeader ? "th" : "td"
+                var attributes = ""
+                if cell.columnSpan != 1 { attributes += " colspan=\"\(cell.columnSpan)\"" }
+                if cell.rowSpan != 1 { attributes += " rowspan=\"\(cell.rowSpan)\"" }
+                emit("<\(name)\(attributes)\(HTMLWriter.style(for: paragraph))>")
+                if !paragraph.text.isEmpty { inline.render(paragraph, blockIndex: index, preformatted: false, into: &out) }
+                // A line break that ends the cell: one more, as the reader drops the last.
+                if paragraph.text.hasSuffix("\n") { emit("<br>") }
+                emit("</\(name)>")
+            }
+            emit("</tr>\n")
         case .horizontalRule:
             emit("<hr>\n")
         }

@@ -63,6 +63,8 @@ extension HTMLTreeWalker {
             builder.appendLineBreak()
         case .horizontalRule where embedDepth > 0:
             builder.appendCollapsibleSpace()
+        case .horizontalRule where cellDepth > 0:
+            builder.breakLineInCell()
         case .horizontalRule:
             breakBlock()
             builder.startBlock(.horizontalRule, depth: context.blockDepth, quoteDepth: context.quoteDepth)
@@ -73,17 +75,22 @@ extension HTMLTreeWalker {
         case .formControl:
             formControl(node)
         case .tableCell(let header):
-            if let index = cellIndex.last {
+            if cellDepth == 0 {
+                ensureBlock()
+                let alignment = style.alignment ?? Self.alignAttribute(node, in: tree) ?? alignments.last
+                builder.startCell(isHeader: header, columnSpan: span("colspan", of: node, in: TableCell.columnSpanLimits),
+                                  rowSpan: span("rowspan", of: node, in: TableCell.rowSpanLimits), alignment: alignment)
+            } else if let index = cellIndex.last {
+                // A table inside a cell: its cells are the cell's text, between separators.
                 if index > 0 {
-                    ensureBlock()
                     builder.appendCollapsibleSpace()
                     builder.append("|")
                     builder.appendCollapsibleSpace()
                 }
                 cellIndex[cellIndex.count - 1] = index + 1
+                if header { openMarkup(&exit, .strong) }
             }
             cellDepth += 1
-            if header { openMarkup(&exit, .strong) }
         default:
             break
         }
@@ -118,6 +125,7 @@ extension HTMLTreeWalker {
             builder.append("\u{201D}")
         case .tableCell:
             cellDepth -= 1
+            if cellDepth == 0 { builder.endCell() }
         case .embed:
             embedDepth -= 1
             if embedDepth == 0 { builder.endBlock(keepingIfEmpty: true) }
@@ -192,10 +200,14 @@ extension HTMLTreeWalker {
     }
 
     private mutating func enterBlock(_ rule: HTMLElementRule, node: HTMLNodeID, style: CSSStyle, exit: inout Exit) {
-        // Inside a table cell, blocks are flattened into the row's paragraph; inside an embed's
-        // fallback, into its text.
-        if cellDepth > 0 || embedDepth > 0 {
+        // Inside an embed's fallback, blocks are flattened into its text; inside a table
+        // cell, into lines of the cell's.
+        if embedDepth > 0 {
             builder.appendCollapsibleSpace()
+            return
+        }
+        if cellDepth > 0 {
+            enterBlockInCell(rule, node: node)
             return
         }
         switch rule {
@@ -236,28 +248,69 @@ extension HTMLTreeWalker {
                 noteClampedListNumber(value?.text ?? "\(clamped)", node)
             }
         case .table:
+            startPendingListItem()
             breakBlock()
-            if tableDepth == 0 {
-                report.note("table-flattened", "table", at: tree.sourceLocation(of: node)) { "table flattened: one paragraph a row, cells separated by ' | ' (\($0) table\($0 == 1 ? "" : "s"))" }
-            }
             tableDepth += 1
+            rowStartsTable = true
         case .tableRow:
             breakBlock()
-            cellIndex.append(0)
+            builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), depth: context.blockDepth, quoteDepth: context.quoteDepth)
+            rowStartsTable = false
         case .tableCaption:
             breakBlock()
         default:
             break
         }
-        if let alignment = style.alignment ?? Self.alignAttribute(node, in: tree) {
+        // A table's own `align` places the table, not its text.
+        if let alignment = style.alignment ?? (rule == .table ? nil : Self.alignAttribute(node, in: tree)) {
             alignments.append(alignment)
             exit.pushedAlignment = true
         }
     }
 
+    /// A block element inside a table cell, where the IR has only text: each block a line of
+    /// the cell's text. Structure that a line cannot show (a list's items, a quote, a heading, a
+    /// table in the table) is reported, counted.
+    private mutating func enterBlockInCell(_ rule: HTMLElementRule, node: HTMLNodeID) {
+        builder.breakLineInCell()
+        switch rule {
+        case .table:
+            tableDepth += 1
+            report.note("table-cell-flattened", "table", at: tree.sourceLocation(of: node)) {
+                "a table inside a table cell written as lines of the cell's text, its cells separated by ' | ' (\($0)×)"
+            }
+        case .tableRow:
+            cellIndex.append(0)
+        case .list, .blockquote, .heading, .preformatted, .figure, .definition:
+            let name = tree.name(of: node)
+            report.note("table-cell-flattened", name, at: tree.sourceLocation(of: node)) {
+                "<\(name)> inside a table cell written as lines of the cell's text (\($0)×)"
+            }
+        case .listItem, .container, .paragraph, .figureCaption, .tableCaption, .tablePart, .horizontalRule, .lineBreak, .image, .embed,
+             .tableCell, .formatting, .link, .inlineQuote, .transparent, .dropped, .formControl:
+            break
+        }
+    }
+
+    /// A cell's `colspan` or `rowspan`, within what HTML parses (0 rows, to the section's end, as 1).
+    private func span(_ attribute: String, of node: HTMLNodeID, in limits: ClosedRange<Int>) -> Int {
+        guard let literal = tree.attribute(attribute, of: node).flatMap(HTMLInteger.Literal.init) else { return 1 }
+        return min(max(literal.value, limits.lowerBound), limits.upperBound)
+    }
+
     private mutating func leaveBlock(_ rule: HTMLElementRule, exit: Exit) {
-        if cellDepth > 0 || embedDepth > 0 {
+        if embedDepth > 0 {
             builder.appendCollapsibleSpace()
+            return
+        }
+        if cellDepth > 0 {
+            switch rule {
+            case .table: tableDepth -= 1
+            case .tableRow: cellIndex.removeLast()
+            default: break
+            }
+            builder.breakLineInCell()
+            if exit.pushedAlignment { alignments.removeLast() }
             return
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
@@ -289,7 +342,6 @@ extension HTMLTreeWalker {
             tableDepth -= 1
         case .tableRow:
             breakBlock()
-            cellIndex.removeLast()
         default:
             breakBlock()
         }
@@ -312,7 +364,7 @@ extension HTMLTreeWalker {
             if let image = tail[first].asLoneImage { tail[first] = image }
             switch tail[first].kind {
             case .image, .embed: guard tail[first].text.isEmpty else { return }
-            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .horizontalRule: return
+            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .horizontalRule: return
             }
             let caption = tail.removeLast()
             tail[first].text = caption.text

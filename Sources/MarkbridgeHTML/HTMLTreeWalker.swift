@@ -40,7 +40,10 @@ struct HTMLTreeWalker {
     var cellDepth = 0
     /// Inside an embed's fallback content: its blocks are flattened into the embed's text.
     var embedDepth = 0
+    /// For each table inside a table cell, how many cells of its current row have begun.
     var cellIndex: [Int] = []
+    /// The next row begins a table (it is the first of its `<table>`).
+    var rowStartsTable = false
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
     /// and the kind of each.
@@ -219,8 +222,9 @@ struct HTMLTreeWalker {
         } else if let level = headingLevels.last {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
         } else if cellDepth > 0 {
-            // A table row is a paragraph of its own, never the first block of a pending item.
-            builder.startBlock(.paragraph, depth: context.blockDepth, quoteDepth: context.quoteDepth, alignment: alignments.last)
+            // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
+            // paragraph as it has no cells.
+            builder.startBlock(.tableRow(TableRow(cells: [])), depth: context.blockDepth, quoteDepth: context.quoteDepth)
         } else {
             builder.startBlock(.paragraph, in: &context, alignment: alignments.last)
         }

@@ -17,6 +17,8 @@ public enum BlockKind: Hashable, Sendable {
     /// Embedded media (`<iframe>`, `<video>`, `<audio>`, `<object>`); the block's text, if any, is
     /// its caption or its fallback content, what a reader sees where the media does not play.
     indirect case embed(Embed)
+    /// A row of a table; the block's text is its cells' text (see ``TableRow``).
+    indirect case tableRow(TableRow)
     case horizontalRule
 }
 
@@ -81,6 +83,7 @@ extension BlockKind {
         case orderedListItem = "OLI"
         case image = "IMG"
         case embed = "EMBED"
+        case tableRow = "TR"
         case horizontalRule = "HR"
 
         /// The heading level a heading tag stands for.
@@ -92,7 +95,7 @@ extension BlockKind {
             case .heading4: 4
             case .heading5: 5
             case .heading6: 6
-            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule: nil
+            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .horizontalRule: nil
             }
         }
 
@@ -111,6 +114,7 @@ extension BlockKind {
         case .orderedListItem: .orderedListItem
         case .image: .image
         case .embed: .embed
+        case .tableRow: .tableRow
         case .horizontalRule: .horizontalRule
         }
     }
@@ -119,7 +123,7 @@ extension BlockKind {
     public var isListItem: Bool {
         switch self {
         case .unorderedListItem, .orderedListItem: true
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: false
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: false
         }
     }
 }

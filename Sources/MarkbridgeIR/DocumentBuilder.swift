@@ -40,6 +40,11 @@
     private var pendingSpace = false
     /// Markups opened after the pending space was noted begin after it, when it is written.
     private var pendingSpaceMark = 0
+    /// The cells of the table row being built, the last one open while `isInCell`.
+    private var rowCells: [TableCell] = []
+    public private(set) var isInCell = false
+    /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
+    private var cellStart = 0
 
     public init() {}
 
@@ -99,7 +104,7 @@
     private mutating func writePendingSpace() {
         guard pendingSpace else { return }
         pendingSpace = false
-        guard utf16Length > 0 else { return }
+        guard utf16Length > cellStart else { return }
         for entry in open where entry.id > pendingSpaceMark && markups[entry.slot].range.start == utf16Length {
             markups[entry.slot].range.start += 1
             markupBytes[entry.slot].start += 1
@@ -112,7 +117,7 @@
     /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
     /// Markdown soft breaks) call this instead of appending spaces.
     public mutating func appendCollapsibleSpace() {
-        guard isInBlock, utf16Length > 0, text.last != 0x0A else { return }
+        guard isInBlock, utf16Length > cellStart, text.last != 0x0A else { return }
         if !pendingSpace { pendingSpaceMark = nextID }
         pendingSpace = true
     }
@@ -121,6 +126,39 @@
     public mutating func appendLineBreak() {
         pendingSpace = false
         append("\n")
+    }
+
+    /// Starts a cell of the table row being built (see ``TableRow``): after the separator if it
+    /// is not the first. Does nothing outside a row.
+    public mutating func startCell(isHeader: Bool, columnSpan: Int = 1, rowSpan: Int = 1, alignment: TextAlignment? = nil) {
+        guard isInBlock, case .tableRow = current.kind else { return }
+        if isInCell { endCell() }
+        pendingSpace = false
+        if !rowCells.isEmpty {
+            text.append(contentsOf: TableRow.separator.utf8)
+            utf16Length += TableRow.separator.utf16.count
+        }
+        cellStart = utf16Length
+        rowCells.append(TableCell(TextRange(start: utf16Length, end: utf16Length), isHeader: isHeader,
+                                  columnSpan: columnSpan, rowSpan: rowSpan, alignment: alignment))
+        isInCell = true
+    }
+
+    /// Ends the open cell: whitespace pending at its end and a line break that ends it go, as
+    /// they do at a block's end.
+    public mutating func endCell() {
+        guard isInCell else { return }
+        pendingSpace = false
+        if utf16Length > cellStart { removeTrailingLineBreak() }
+        rowCells[rowCells.count - 1].range.end = utf16Length
+        isInCell = false
+    }
+
+    /// A line break between blocks inside a cell, where the IR has no blocks: none at the
+    /// cell's start or after another.
+    public mutating func breakLineInCell() {
+        guard isInCell, utf16Length > cellStart, text.last != 0x0A else { return }
+        appendLineBreak()
     }
 
     /// Removes a line break that ends the current block, as a browser does not render a
@@ -200,7 +238,8 @@
             markupBytes[entry.slot].end = text.count
         }
         pendingSpace = false
-        if !text.isEmpty || keepingIfEmpty {
+        let isRow = finishRow(&block)
+        if !text.isEmpty || keepingIfEmpty || isRow {
             block.text = textIsKnownValid
                 ? text.withUnsafeBufferPointer { String(validUTF8: $0) }
                 : String(checkingUTF8: text)
@@ -217,7 +256,13 @@
             exact.reserveCapacity(markups.count)
             exact.append(contentsOf: markups)
             block.markups = exact
-            block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
+            if isRow, case .tableRow(let row) = block.kind, let within = row.markupsWithinCells(block.markups) {
+                // A markup opened outside the table runs over the separators too.
+                block.markups = within
+                block.canonicalize()
+            } else {
+                block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
+            }
             blocks.append(block)
         }
         isInBlock = false
@@ -238,6 +283,24 @@
             markups.append(contentsOf: continuing)
             markupBytes = Array(repeating: (0, 0), count: continuing.count)
         }
+    }
+
+    /// Gives a row block its cells; returns whether it is a row with any. A row whose cells do
+    /// not tile its text (text outside any cell, which a reader should never add) is a
+    /// paragraph instead, so that no text is lost.
+    private mutating func finishRow(_ block: inout Block) -> Bool {
+        if isInCell { endCell() }
+        cellStart = 0
+        guard case .tableRow(var row) = block.kind else { return false }
+        let text = String(decoding: self.text, as: UTF8.self)
+        row.cells = rowCells
+        rowCells.removeAll(keepingCapacity: true)
+        if row.violation(in: text) == nil {
+            block.kind = .tableRow(row)
+            return true
+        }
+        block.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
+        return false
     }
 
     /// Whether no markup that canonical form trims begins or ends on a space, tab or line feed

@@ -39,6 +39,12 @@ extension Document {
                 fail("code block language \(language.debugDescription) is not one word")
             case .orderedListItem(let number) where !ListNumber.range.contains(number):
                 fail("ordered list number \(number) is outside \(ListNumber.range)")
+            case .tableRow(let row):
+                if let violation = row.violation(in: block.text) { fail(violation) }
+                if row.markupsWithinCells(block.markups) != nil { fail("a markup crosses a cell's edge") }
+                let continues = blockIndex > 0 && blocks[blockIndex - 1].kind.tag == .tableRow
+                    && blocks[blockIndex - 1].depth == block.depth && blocks[blockIndex - 1].quoteDepth == block.quoteDepth
+                if !continues && !row.startsTable { fail("a first table row does not start a table") }
             default:
                 break
             }

@@ -38,6 +38,8 @@ extension Block {
             throw refuse("an embed has no source")
         case .embed(let embed) where [embed.width, embed.height].contains(where: { $0.map { !(0...Embed.maxDimension).contains($0) } ?? false }):
             throw refuse("an embed's width or height is outside 0...\(Embed.maxDimension)")
+        case .tableRow(let row):
+            if let violation = row.violation(in: text) { throw refuse(violation) }
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule:
             break
         }

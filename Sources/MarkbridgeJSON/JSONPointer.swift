@@ -3,10 +3,11 @@
 /// cost more than reading the value.
 ///
 /// The schema is fixed, so a pointer is at most a paragraph index, a markup index and a key:
-/// `/paragraphs/3/markups/1/end`.
+/// `/paragraphs/3/markups/1/end`, or a table cell's `/paragraphs/3/cells/0/start`.
 struct JSONPointer {
     var paragraph: Int?
     var markup: Int?
+    var cell: Int?
     var key: String?
 
     static let root = JSONPointer()
@@ -25,10 +26,15 @@ struct JSONPointer {
         JSONPointer(paragraph: paragraph, markup: index)
     }
 
+    func cell(_ index: Int) -> JSONPointer {
+        JSONPointer(paragraph: paragraph, cell: index)
+    }
+
     var description: String {
         var out = ""
         if let paragraph { out += "/paragraphs/\(paragraph)" }
         if let markup { out += "/markups/\(markup)" }
+        if let cell { out += "/cells/\(cell)" }
         if let key { out += "/" + Self.escape(key) }
         return out
     }

@@ -9,7 +9,7 @@ extension MarkupJSONDecoder {
         let text = block.text
         let length = OffsetTranslator.length(of: text, in: unit)
         let translator = unit == .utf16 ? nil : OffsetTranslator(
-            text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
+            text: text, offsets: entry.markups.flatMap { [$0.start, $0.end] } + entry.cells.flatMap { [$0.start, $0.end] }, from: unit, to: .utf16)
         // Only astral scalars (4-byte UTF-8) become surrogate pairs, so only their presence needs
         // the UTF-16 view that split checks index into.
         let units = unit == .utf16 && !entry.markups.isEmpty && OffsetTranslator.hasAstralScalars(text) ? Array(text.utf16) : []
@@ -58,6 +58,16 @@ extension MarkupJSONDecoder {
             markups.append(Markup(raw.kind, range))
         }
         try checkLinksDoNotOverlap(linkIndices, entry: entry, pointer: pointer)
+        if case .tableRow(var row) = block.kind {
+            row.cells = try resolveCells(entry.cells, at: entry.cellsOffset, text: text, length: length, unit: unit, translator: translator, pointer: pointer)
+            block.kind = .tableRow(row)
+            if let within = row.markupsWithinCells(markups) {
+                diagnostics.append(.warning("markup-split-at-cells",
+                    "a markup crosses the edge of a table cell: cut at each cell's edges, its part over the ' | ' between cells dropped",
+                    at: location(entry.markups.first?.offset ?? 0, pointer.appending(key: "markups"))))
+                markups = within
+            }
+        }
         block.markups = markups
         // Ranges are kept as given; only touching or overlapping equal markups become one.
         block.canonicalize(trimmingEdges: false)
@@ -67,6 +77,38 @@ extension MarkupJSONDecoder {
                 at: location(entry.markups.first?.offset ?? 0, pointer.appending(key: "markups"))))
         }
         return block
+    }
+
+    /// A row's cells with their offsets in UTF-16, checked to tile the row's text.
+    private mutating func resolveCells(
+        _ cells: [PendingCell], at offset: Int, text: String, length: Int, unit: OffsetUnit, translator: OffsetTranslator?, pointer: JSONPointer
+    ) throws(Failure) -> [TableCell] {
+        var resolved: [TableCell] = []
+        for (index, raw) in cells.enumerated() {
+            let cellPointer = pointer.cell(index)
+            for (field, value) in [("start", raw.start), ("end", raw.end)] {
+                guard value <= length else {
+                    throw Failure(code: "offset-out-of-range", message: "\(field) \(value) is past the end of the text (\(length) \(Self.unitName(unit)))",
+                                  offset: raw.offset, pointer: cellPointer.appending(key: field))
+                }
+                if let translator, translator[value] == nil {
+                    throw Failure(code: "offset-splits-character", message: "\(field) \(value) splits \(unit == .utf8 ? "a UTF-8 sequence" : "a surrogate pair")",
+                                  offset: raw.offset, pointer: cellPointer.appending(key: field))
+                }
+            }
+            guard raw.end >= raw.start else {
+                throw Failure(code: "end-before-start", message: "end \(raw.end) is before start \(raw.start)",
+                              offset: raw.offset, pointer: cellPointer.appending(key: "end"))
+            }
+            var cell = raw.cell
+            cell.range = TextRange(start: translator?[raw.start] ?? raw.start, end: translator?[raw.end] ?? raw.end)
+            resolved.append(cell)
+        }
+        if let violation = TableRow(cells: resolved).violation(in: text) {
+            throw Failure(code: "invalid-table-row", message: "\(violation): a row's cells cover its text in order, joined by \"\(TableRow.separator)\"",
+                          offset: offset, pointer: pointer.appending(key: "cells"))
+        }
+        return resolved
     }
 
     /// Two links over the same text have no meaning in any output format, so they are refused;

@@ -12,9 +12,20 @@ struct PendingMarkup {
     var endOffset: Int
 }
 
+/// A table cell as read, its offsets still in the document's unit.
+struct PendingCell {
+    var cell: TableCell
+    var start: Int
+    var end: Int
+    var offset: Int
+}
+
 struct PendingBlock {
     var block: Block
     var markups: [PendingMarkup]
+    var cells: [PendingCell] = []
+    /// Where the `cells` array begins, to point at.
+    var cellsOffset = 0
 }
 
 /// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
@@ -73,7 +84,16 @@ struct MarkupJSONDecoder {
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
         for (index, entry) in pending.enumerated() {
-            blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
+            var block = try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index))
+            // A row that follows no row at its depth can only begin a table, whatever it says.
+            if case .tableRow(var row) = block.kind, !row.startsTable {
+                let previous = blocks.last
+                if previous?.kind.tag != .tableRow || previous?.depth != block.depth || previous?.quoteDepth != block.quoteDepth {
+                    row.startsTable = true
+                    block.kind = .tableRow(row)
+                }
+            }
+            blocks.append(block)
         }
         return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
     }
@@ -123,6 +143,7 @@ struct MarkupJSONDecoder {
         var embedKind: (name: String, offset: Int)?, poster: String?, width: Int?, height: Int?
         var alignment: TextAlignment?
         var markups: [PendingMarkup] = []
+        var cells: [PendingCell]?, cellsOffset = 0, startsTable = false
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -168,6 +189,26 @@ struct MarkupJSONDecoder {
                     throw decoder.failure("invalid-value", "\(key) \(value) is outside 0...\(Embed.maxDimension)", member)
                 }
                 if key == "width" { width = value } else { height = value }
+                typeSpecific.append((key, offset))
+            case "cells":
+                decoder.scanner.skipWhitespace()
+                cellsOffset = decoder.scanner.position
+                var read: [PendingCell] = []
+                var scanner = decoder.scanner
+                try scanner.array(member) { scanner, index throws(Failure) in
+                    decoder.scanner = scanner
+                    read.append(try decoder.cell(pointer: pointer.cell(index)))
+                    scanner = decoder.scanner
+                }
+                decoder.scanner = scanner
+                cells = read
+                typeSpecific.append((key, offset))
+            case "startsTable":
+                decoder.scanner.skipWhitespace()
+                guard let value = try decoder.scanner.literal(member) else {
+                    throw decoder.failure("invalid-value", "startsTable must be true or false", member)
+                }
+                startsTable = value
                 typeSpecific.append((key, offset))
             case "markups":
                 markups = []
@@ -227,6 +268,13 @@ struct MarkupJSONDecoder {
                                             at: location(objectOffset, pointer.appending(key: "src"))))
                 kind = .paragraph
             }
+        case .tableRow:
+            guard let cells else {
+                throw Failure(code: "missing-field", message: "missing required field 'cells' for type TR", offset: objectOffset, pointer: pointer)
+            }
+            // The cells' offsets are resolved with the markups', once the unit is known.
+            kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: startsTable))
+            applicable = ["cells", "startsTable"]
         case .horizontalRule: kind = .horizontalRule
         }
         for field in typeSpecific where !applicable.contains(field.key) {
@@ -237,7 +285,45 @@ struct MarkupJSONDecoder {
             throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: pointer.appending(key: "text"))
         }
         let block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
-        return PendingBlock(block: block, markups: markups)
+        return PendingBlock(block: block, markups: markups, cells: kind.tag == .tableRow ? cells ?? [] : [], cellsOffset: cellsOffset)
+    }
+
+    /// One of a table row's cells: `start` and `end` required, `header`, `colspan`, `rowspan`
+    /// and `align` optional.
+    private mutating func cell(pointer: JSONPointer) throws(Failure) -> PendingCell {
+        let objectOffset = scanner.position
+        var start: Int?, end: Int?
+        var cell = TableCell(TextRange(start: 0, end: 0))
+        try members(of: pointer) { decoder, key, member throws(Failure) in
+            switch key {
+            case "start": start = try decoder.scanner.integer(member)
+            case "end": end = try decoder.scanner.integer(member)
+            case "header":
+                decoder.scanner.skipWhitespace()
+                guard let value = try decoder.scanner.literal(member) else {
+                    throw decoder.failure("invalid-value", "header must be true or false", member)
+                }
+                cell.isHeader = value
+            case "colspan", "rowspan":
+                let value = try decoder.scanner.integer(member)
+                let limits = key == "colspan" ? TableCell.columnSpanLimits : TableCell.rowSpanLimits
+                guard limits.contains(value) else {
+                    throw decoder.failure("invalid-value", "\(key) \(value) is outside \(limits.lowerBound)...\(limits.upperBound)", member)
+                }
+                if key == "colspan" { cell.columnSpan = value } else { cell.rowSpan = value }
+            case "align":
+                let name = try decoder.scanner.string(member)
+                guard let parsed = TextAlignment(rawValue: name) else {
+                    throw decoder.failure("invalid-value", "unknown alignment '\(name)' (expected left, center, right or justify)", member)
+                }
+                cell.alignment = parsed
+            default: return false
+            }
+            return true
+        }
+        guard let start else { throw Failure(code: "missing-field", message: "missing required field 'start'", offset: objectOffset, pointer: pointer) }
+        guard let end else { throw Failure(code: "missing-field", message: "missing required field 'end'", offset: objectOffset, pointer: pointer) }
+        return PendingCell(cell: cell, start: start, end: end, offset: objectOffset)
     }
 
     private mutating func markup(pointer: JSONPointer) throws(Failure) -> PendingMarkup {

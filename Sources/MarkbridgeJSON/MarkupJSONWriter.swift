@@ -113,6 +113,8 @@ private struct Emitter: ~Copyable {
             imageFields(image, block: index)
         case .embed(let embed):
             embedFields(embed, block: index)
+        case .tableRow(let row):
+            tableRowFields(row, text: block.text)
         case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
             break
         }
@@ -222,6 +224,45 @@ private struct Emitter: ~Copyable {
             key("title")
             output.string(title)
         }
+    }
+
+    /// `"startsTable"` when it does, then `"cells"`: each cell's range in the output's unit, and
+    /// what it has of `"header"`, `"colspan"`, `"rowspan"`, `"align"`.
+    private mutating func tableRowFields(_ row: TableRow, text: String) {
+        if row.startsTable {
+            key("startsTable")
+            output.raw("true")
+        }
+        key("cells")
+        openArray()
+        let translator = options.offsetUnit == .utf16 ? nil : OffsetTranslator(
+            text: text, offsets: row.cells.flatMap { [$0.range.start, $0.range.end] }, from: .utf16, to: options.offsetUnit)
+        for cell in row.cells {
+            element()
+            openObject()
+            key("start")
+            output.integer(translator?[cell.range.start] ?? cell.range.start)
+            key("end")
+            output.integer(translator?[cell.range.end] ?? cell.range.end)
+            if cell.isHeader {
+                key("header")
+                output.raw("true")
+            }
+            if cell.columnSpan != 1 {
+                key("colspan")
+                output.integer(cell.columnSpan)
+            }
+            if cell.rowSpan != 1 {
+                key("rowspan")
+                output.integer(cell.rowSpan)
+            }
+            if let alignment = cell.alignment {
+                key("align")
+                output.string(alignment.rawValue)
+            }
+            close(UInt8(ascii: "}"), empty: false)
+        }
+        close(UInt8(ascii: "]"), empty: row.cells.isEmpty)
     }
 
     /// Inline links and images must pass the URL policy; a rejected one is dropped, text kept.

@@ -26,8 +26,9 @@ struct MarkdownBlockEmitter {
     var allowsHTML: Bool { options.html == .keep }
 
     /// Writes `block`; `tight` says it follows the block before with a line break (an item of a
-    /// tight list, see ``MarkdownListLayout``), unless either is written as HTML.
-    mutating func write(_ block: Block, index: Int, tight: Bool = false) {
+    /// tight list, see ``MarkdownListLayout``), unless either is written as HTML. For a table's
+    /// first row, `table` holds all its rows when the table is written whole, as one HTML block.
+    mutating func write(_ block: Block, index: Int, tight: Bool = false, table: ArraySlice<Block>? = nil) {
         let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
@@ -49,12 +50,12 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
         wroteHTML = false
-        let lines = content(of: block, index: index, isItem: isItem)
+        let lines = if let table { tableBlock(table, index: index) } else { content(of: block, index: index, isItem: isItem) }
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -133,6 +134,15 @@ struct MarkdownBlockEmitter {
             if block.text.isEmpty { return MarkdownLines(hashes) }
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
             return MarkdownLines(hashes + [0x20] + inline)
+        case .tableRow(let row):
+            // Reached without HTML: the row as a paragraph of its text, the table reported once.
+            if row.startsTable {
+                diagnostics.append(.warning("table-flattened", "table at block \(index) has no CommonMark form; written as one paragraph a row, cells separated by '\(TableRow.separator)' (--markdown-html drop)", block: index))
+            }
+            let paragraph = Block(.paragraph, text: block.text, markups: block.markups)
+            if paragraph.text.isEmpty { return .none }
+            guard let inline = inlineWriter.inline(paragraph, index: index, diagnostics: &diagnostics) else { return .none }
+            return MarkdownLines(inline)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
             if block.text.isEmpty {
                 if isItem && block.alignment == nil { return .none }
@@ -168,6 +178,28 @@ struct MarkdownBlockEmitter {
         var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: [single])).value
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
+    }
+
+    /// A whole table as one HTML block, which the reader maps back to its rows: a `<table>`
+    /// block of CommonMark ends only at a blank line, and the writer writes none inside it.
+    private mutating func tableBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
+        wroteHTML = true
+        let single = rows.map { row in
+            var copy = row
+            copy.depth = 0
+            copy.quoteDepth = 0
+            return copy
+        }
+        let written = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: single))
+        for diagnostic in written.diagnostics {
+            var moved = diagnostic
+            // Blocks of the table are counted from its first row.
+            if let block = diagnostic.block { moved.block = index + block }
+            diagnostics.append(moved)
+        }
+        var html = written.value
+        if html.last == 0x0A { html.removeLast() }
+        return MarkdownLines(html, omittingEmpty: true)
     }
 
     /// Without HTML, an embed is a link to its source over its text (or title, or the source

@@ -41,8 +41,20 @@ public struct MarkdownWriter: Sendable {
         try document.checkWritable()
         var emitter = MarkdownBlockEmitter(options: options)
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
-        for (index, block) in document.blocks.enumerated() {
+        let blocks = document.blocks
+        var index = 0
+        while index < blocks.count {
+            let block = blocks[index]
+            if case .tableRow = block.kind, emitter.allowsHTML {
+                // The whole table at once, as HTML, where ranges need no trimming.
+                let end = blocks.endOfTable(startingAt: index)
+                let rows = (index..<end).map { safe(blocks[$0], index: $0, emitter: &emitter) }
+                emitter.write(rows[0], index: index, tight: false, table: rows[...])
+                index = end
+                continue
+            }
             emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index])
+            index += 1
         }
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
     }

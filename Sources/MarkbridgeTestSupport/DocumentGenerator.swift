@@ -115,6 +115,11 @@ public struct DocumentGenerator {
                 block = Block(.image(ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
                                                  alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
                                                  title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)))
+            case 85..<88 where profile.hostileAttributePercent > 0 && random.chance(40):
+                // Tables only where the profile draws attributes, as embeds.
+                listDepth = -1
+                blocks += table()
+                continue
             case 85..<88:
                 block = Block(.horizontalRule)
             default:
@@ -123,13 +128,43 @@ public struct DocumentGenerator {
             }
             if !staysInList { listDepth = -1 }
             switch block.kind {
-            case .codeBlock, .image, .horizontalRule: break
+            case .codeBlock, .image, .horizontalRule, .tableRow: break
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()
             blocks.append(block)
         }
         return Document(blocks: blocks)
+    }
+
+    /// A table of one to four rows of one to four cells: a header row now and then, spans,
+    /// alignments, empty cells, line breaks and markups inside cells.
+    private mutating func table() -> [Block] {
+        let columns = 1 + random.below(4)
+        let hasHeader = random.chance(50)
+        return (0..<(1 + random.below(4))).map { rowIndex in
+            var texts: [String] = []
+            var cellMarkups: [[Markup]] = []
+            for _ in 0..<columns {
+                let text = random.chance(15) ? "" : sentence(words: 1 + random.below(6))
+                texts.append(text)
+                cellMarkups.append(text.isEmpty ? [] : markups(over: text))
+            }
+            let (text, joined) = TableRow.joining(texts, header: hasHeader && rowIndex == 0)
+            var cells = joined
+            var markups: [Markup] = []
+            for (cell, own) in zip(cells, cellMarkups) {
+                markups += own.map { Markup($0.kind, start: $0.range.start + cell.range.start, end: $0.range.end + cell.range.start) }
+            }
+            for index in cells.indices {
+                if random.chance(15) { cells[index].alignment = random.pick(TextAlignment.allCases) }
+                if random.chance(10) { cells[index].columnSpan = 2 }
+                if random.chance(5) { cells[index].rowSpan = 2 }
+            }
+            var block = Block(.tableRow(TableRow(cells: cells, startsTable: rowIndex == 0)), text: text, markups: markups)
+            block.canonicalize()
+            return block
+        }
     }
 
     /// A document of roughly `bytes` bytes of text.

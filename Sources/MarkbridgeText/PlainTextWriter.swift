@@ -2,8 +2,9 @@
 @_spi(Internals) import MarkbridgeIR
 
 /// The plain text a reader sees (the "strip HTML" use): blocks separated by blank lines, list
-/// items one a line with a bullet or their number, indented two spaces a level, hard breaks
-/// kept, images as their alt text, formatting gone.
+/// items one a line with a bullet or their number, indented two spaces a level, a table's rows
+/// one a line with their cells separated by ` | `, hard breaks kept, images as their alt text,
+/// formatting gone.
 public struct PlainTextWriter: Sendable {
     public init() {}
 
@@ -21,14 +22,16 @@ public struct PlainTextWriter: Sendable {
             let isListItem = block.kind.isListItem
             let text = Self.visibleText(block)
             if case .image = block.kind, text.isEmpty { continue }
-            if !out.isEmpty { out.append(contentsOf: isListItem && previousWasListItem ? [0x0A] : [0x0A, 0x0A]) }
+            var continuesTable = false
+            if case .tableRow(let row) = block.kind, !row.startsTable { continuesTable = true }
+            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesTable ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
             let indent = [UInt8](repeating: 0x20, count: 2 * block.depth)
             let marker: String
             switch block.kind {
             case .unorderedListItem: marker = "• "
             case .orderedListItem(let number): marker = "\(number). "
-            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: marker = ""
+            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: marker = ""
             }
             // Continuation lines hang under the text, one space per character of the marker.
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
@@ -98,7 +101,7 @@ public struct PlainTextWriter: Sendable {
             // What it is called, and where to watch it: text has no frame to show it in.
             let label = block.text.isEmpty ? (embed.title ?? "") : Self.visibleText(Block(.paragraph, text: block.text, markups: block.markups))
             return label.isEmpty ? embed.src : "\(label) (\(embed.src))"
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow: break
         }
         // Formatting is gone in text: only images matter, each written as its alt text.
         let images = block.markups.filter { if case .image = $0.kind { true } else { false } }

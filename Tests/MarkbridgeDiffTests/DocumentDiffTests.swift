@@ -137,6 +137,23 @@ struct DocumentDiffTests {
         #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).changes.count == 1)
     }
 
+    @Test("A table row's cells are an attribute: a header cell that became a data cell, a span that changed")
+    func tableCells() throws {
+        func row(_ cells: [TableCell]) -> Block {
+            Block(.tableRow(TableRow(cells: cells, startsTable: true)), text: "Name | Price")
+        }
+        let old = Document(blocks: [row([TableCell(TextRange(start: 0, end: 4), isHeader: true), TableCell(TextRange(start: 7, end: 12), isHeader: true)])])
+        let new = Document(blocks: [row([TableCell(TextRange(start: 0, end: 4)), TableCell(TextRange(start: 7, end: 12), columnSpan: 2, alignment: .right)])])
+        let changes = diff(old, new).changes
+        guard changes.count == 1, case .changed(_, _, let details) = changes[0] else {
+            Issue.record("expected one changed row, got \(changes)")
+            return
+        }
+        #expect(details.attributes == [AttributeChange(name: "cells", old: "th, th", new: "td, td colspan=2 align=right")])
+        #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).changes.isEmpty)
+        #expect(DocumentDiff.attributes(of: old.blocks[0]).map(\.name) == ["startsTable", "cells"])
+    }
+
     @Test("What the options ignore is no change")
     func ignoring() {
         let old = Document(blocks: [paragraph("Red  text\nhere", [

@@ -27,6 +27,21 @@ struct PlainTextWriterTests {
             """)
     }
 
+    @Test("A table is a line a row, its cells between ' | '; two tables are apart, as other blocks are")
+    func table() throws {
+        let html = "<p>Prices</p><table><tr><th>Name</th><th>Price</th></tr><tr><td>Tea <img src=\"https://e.x/t.png\" alt=\"(cup)\"></td><td>2.50</td></tr></table><table><tr><td>Other</td></tr></table>"
+        let document = try HTMLReader().read(html).value
+        #expect(String(decoding: try PlainTextWriter().write(document).value, as: UTF8.self) == """
+            Prices
+
+            Name | Price
+            Tea (cup) | 2.50
+
+            Other
+
+            """)
+    }
+
     @Test("Continuation lines hang under the marker's text; a CR LF or a lone CR ends a line too")
     func hangingLines() throws {
         let document = Document(blocks: [
