@@ -5,9 +5,15 @@
 /// The schema is fixed, so a pointer is at most a paragraph index, a markup index and a key:
 /// `/paragraphs/3/markups/1/end`, or a table cell's `/paragraphs/3/cells/0/start`.
 struct JSONPointer {
+    /// What inside a paragraph the pointer is at. One optional for both, so the pointer stays
+    /// as small as it was with markups alone: it is passed to every scanner call.
+    enum Member {
+        case markup(Int)
+        case cell(Int)
+    }
+
     var paragraph: Int?
-    var markup: Int?
-    var cell: Int?
+    var member: Member?
     var key: String?
 
     static let root = JSONPointer()
@@ -23,18 +29,21 @@ struct JSONPointer {
     }
 
     func markup(_ index: Int) -> JSONPointer {
-        JSONPointer(paragraph: paragraph, markup: index)
+        JSONPointer(paragraph: paragraph, member: .markup(index))
     }
 
     func cell(_ index: Int) -> JSONPointer {
-        JSONPointer(paragraph: paragraph, cell: index)
+        JSONPointer(paragraph: paragraph, member: .cell(index))
     }
 
     var description: String {
         var out = ""
         if let paragraph { out += "/paragraphs/\(paragraph)" }
-        if let markup { out += "/markups/\(markup)" }
-        if let cell { out += "/cells/\(cell)" }
+        switch member {
+        case .markup(let index): out += "/markups/\(index)"
+        case .cell(let index): out += "/cells/\(index)"
+        case nil: break
+        }
         if let key { out += "/" + Self.escape(key) }
         return out
     }

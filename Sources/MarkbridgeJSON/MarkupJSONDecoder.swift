@@ -26,6 +26,14 @@ struct PendingBlock {
     var cells: [PendingCell] = []
     /// Where the `cells` array begins, to point at.
     var cellsOffset = 0
+    var hasCells: Bool { block.kind.tag == .tableRow }
+}
+
+/// A table row's own fields, as read: one value for the field closure to capture.
+private struct PendingRowFields {
+    var cells: [PendingCell]?
+    var cellsOffset = 0
+    var startsTable = false
 }
 
 /// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
@@ -84,18 +92,20 @@ struct MarkupJSONDecoder {
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
         for (index, entry) in pending.enumerated() {
-            var block = try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index))
-            // A row that follows no row at its depth can only begin a table, whatever it says.
-            if case .tableRow(var row) = block.kind, !row.startsTable {
-                let previous = blocks.last
-                if previous?.kind.tag != .tableRow || previous?.depth != block.depth || previous?.quoteDepth != block.quoteDepth {
-                    row.startsTable = true
-                    block.kind = .tableRow(row)
-                }
-            }
-            blocks.append(block)
+            blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
+            if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
         }
         return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
+    }
+
+    /// A row that follows no row at its depth can only begin a table, whatever it says.
+    private static func startTableIfFirstRow(_ blocks: inout [Block]) {
+        let last = blocks.count - 1
+        guard case .tableRow(var row) = blocks[last].kind, !row.startsTable else { return }
+        if last > 0, blocks[last - 1].kind.tag == .tableRow, blocks[last - 1].depth == blocks[last].depth,
+           blocks[last - 1].quoteDepth == blocks[last].quoteDepth { return }
+        row.startsTable = true
+        blocks[last].kind = .tableRow(row)
     }
 
     // MARK: Objects
@@ -143,7 +153,7 @@ struct MarkupJSONDecoder {
         var embedKind: (name: String, offset: Int)?, poster: String?, width: Int?, height: Int?
         var alignment: TextAlignment?
         var markups: [PendingMarkup] = []
-        var cells: [PendingCell]?, cellsOffset = 0, startsTable = false
+        var row = PendingRowFields()
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -190,26 +200,6 @@ struct MarkupJSONDecoder {
                 }
                 if key == "width" { width = value } else { height = value }
                 typeSpecific.append((key, offset))
-            case "cells":
-                decoder.scanner.skipWhitespace()
-                cellsOffset = decoder.scanner.position
-                var read: [PendingCell] = []
-                var scanner = decoder.scanner
-                try scanner.array(member) { scanner, index throws(Failure) in
-                    decoder.scanner = scanner
-                    read.append(try decoder.cell(pointer: pointer.cell(index)))
-                    scanner = decoder.scanner
-                }
-                decoder.scanner = scanner
-                cells = read
-                typeSpecific.append((key, offset))
-            case "startsTable":
-                decoder.scanner.skipWhitespace()
-                guard let value = try decoder.scanner.literal(member) else {
-                    throw decoder.failure("invalid-value", "startsTable must be true or false", member)
-                }
-                startsTable = value
-                typeSpecific.append((key, offset))
             case "markups":
                 markups = []
                 var scanner = decoder.scanner
@@ -219,7 +209,30 @@ struct MarkupJSONDecoder {
                     scanner = decoder.scanner
                 }
                 decoder.scanner = scanner
-            default: return false
+            default:
+                // A table row's fields, outside the switch: more cases make Swift look every key
+                // up through a search of the case names, which cost every block 8% of reading.
+                guard key == "cells" || key == "startsTable" else { return false }
+                if key == "cells" {
+                    decoder.scanner.skipWhitespace()
+                    row.cellsOffset = decoder.scanner.position
+                    var read: [PendingCell] = []
+                    var scanner = decoder.scanner
+                    try scanner.array(member) { scanner, index throws(Failure) in
+                        decoder.scanner = scanner
+                        read.append(try decoder.cell(pointer: pointer.cell(index)))
+                        scanner = decoder.scanner
+                    }
+                    decoder.scanner = scanner
+                    row.cells = read
+                } else {
+                    decoder.scanner.skipWhitespace()
+                    guard let value = try decoder.scanner.literal(member) else {
+                        throw decoder.failure("invalid-value", "startsTable must be true or false", member)
+                    }
+                    row.startsTable = value
+                }
+                typeSpecific.append((key, offset))
             }
             return true
         }
@@ -269,11 +282,11 @@ struct MarkupJSONDecoder {
                 kind = .paragraph
             }
         case .tableRow:
-            guard let cells else {
+            guard let cells = row.cells else {
                 throw Failure(code: "missing-field", message: "missing required field 'cells' for type TR", offset: objectOffset, pointer: pointer)
             }
             // The cells' offsets are resolved with the markups', once the unit is known.
-            kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: startsTable))
+            kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: row.startsTable))
             applicable = ["cells", "startsTable"]
         case .horizontalRule: kind = .horizontalRule
         }
@@ -285,7 +298,8 @@ struct MarkupJSONDecoder {
             throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: pointer.appending(key: "text"))
         }
         let block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
-        return PendingBlock(block: block, markups: markups, cells: kind.tag == .tableRow ? cells ?? [] : [], cellsOffset: cellsOffset)
+        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
+        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
     }
 
     /// One of a table row's cells: `start` and `end` required, `header`, `colspan`, `rowspan`
