@@ -13,6 +13,7 @@ struct BlockComparator {
         if options.ignoresAttributes {
             key.depth = 0
             key.quoteDepth = 0
+            key.quoteListDepths = []
             key.alignment = nil
             switch block.kind {
             case .codeBlock: key.kind = .codeBlock(language: nil)

@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align"]
+    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
@@ -151,6 +151,7 @@ extension DocumentDiff {
         var fields: [String: String] = [:]
         if block.depth != 0 { fields["depth"] = String(block.depth) }
         if block.quoteDepth != 0 { fields["quoteDepth"] = String(block.quoteDepth) }
+        if !block.quoteListDepths.isEmpty { fields["quoteListDepths"] = "[" + block.quoteListDepths.map(String.init).joined(separator: ",") + "]" }
         switch block.kind {
         case .orderedListItem(let number): fields["number"] = String(number)
         case .codeBlock(let language): fields["language"] = language

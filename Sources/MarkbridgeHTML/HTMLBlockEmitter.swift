@@ -42,19 +42,22 @@ struct HTMLBlockEmitter {
         }
     }
 
-    /// Closes and opens containers so the block sits where its quote depth and list depth say:
-    /// quotes outside, then a list and an item for each level of depth.
+    /// Closes and opens containers so the block sits where its containers say (see
+    /// ``Block/containers``): a quote, or a list and an item for each level of depth.
     mutating func write(_ block: Block, index: Int) {
-        var target: [Container] = Array(repeating: .quote, count: block.quoteDepth)
-        let base = target.count
-        for level in 0..<block.depth {
-            let position = base + level * 2
-            if position < open.count, case .list(let ordered) = open[position] {
-                target.append(.list(ordered: ordered))
-            } else {
-                target.append(.list(ordered: false))
+        var target: [Container] = []
+        target.reserveCapacity(block.quoteDepth + 2 * block.depth + 1)
+        if block.quoteListDepths.isEmpty {
+            // The usual order, without building the container list: quotes, then the lists.
+            target.append(contentsOf: repeatElement(.quote, count: block.quoteDepth))
+            for _ in 0..<block.depth { appendListLevel(to: &target) }
+        } else {
+            for container in block.containers {
+                switch container {
+                case .quote: target.append(.quote)
+                case .listItem: appendListLevel(to: &target)
+                }
             }
-            target.append(.item)
         }
         var itemNumber: Int?
         switch block.kind {
@@ -89,6 +92,17 @@ struct HTMLBlockEmitter {
             }
         }
         writeBlock(block, index: index, itemNumber: itemNumber)
+    }
+
+    /// A list and an item in it, the list ordered as the one open at that place, if any.
+    private func appendListLevel(to target: inout [Container]) {
+        let position = target.count
+        if position < open.count, case .list(let ordered) = open[position] {
+            target.append(.list(ordered: ordered))
+        } else {
+            target.append(.list(ordered: false))
+        }
+        target.append(.item)
     }
 
     private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?) {

@@ -67,7 +67,7 @@ extension HTMLTreeWalker {
             builder.breakLineInCell()
         case .horizontalRule:
             breakBlock()
-            builder.startBlock(.horizontalRule, depth: context.blockDepth, quoteDepth: context.quoteDepth)
+            builder.startBlock(.horizontalRule, enclosedBy: context)
             builder.endBlock(keepingIfEmpty: true)
         case .inlineQuote:
             ensureBlock()
@@ -254,7 +254,7 @@ extension HTMLTreeWalker {
             rowStartsTable = true
         case .tableRow:
             breakBlock()
-            builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), depth: context.blockDepth, quoteDepth: context.quoteDepth)
+            builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: context)
             rowStartsTable = false
         case .tableCaption:
             breakBlock()
@@ -432,7 +432,7 @@ extension HTMLTreeWalker {
                           width: dimension("width", of: node), height: dimension("height", of: node), title: title)
         startPendingListItem()
         breakBlock()
-        builder.startBlock(.embed(embed), depth: context.blockDepth, quoteDepth: context.quoteDepth, alignment: alignments.last)
+        builder.startBlock(.embed(embed), enclosedBy: context, alignment: alignments.last)
         guard walksContent else {
             builder.endBlock(keepingIfEmpty: true)
             return .skipped

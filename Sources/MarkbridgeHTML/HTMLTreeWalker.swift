@@ -224,7 +224,7 @@ struct HTMLTreeWalker {
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.
-            builder.startBlock(.tableRow(TableRow(cells: [])), depth: context.blockDepth, quoteDepth: context.quoteDepth)
+            builder.startBlock(.tableRow(TableRow(cells: [])), enclosedBy: context)
         } else {
             builder.startBlock(.paragraph, in: &context, alignment: alignments.last)
         }

@@ -7,7 +7,12 @@
 ///   nearest list item above it at `depth` 0.
 /// - `quoteDepth` counts the block quotes that enclose the block. A ``BlockKind/blockquote``
 ///   block is a paragraph with a `quoteDepth` of at least 1; any other kind (a list item, a code
-///   block) may sit inside quotes too. Quotes are taken to enclose lists, never the reverse.
+///   block) may sit inside quotes too.
+/// - `quoteListDepths` says where each of those quotes sits among the list items: for each,
+///   outermost first, how many list items enclose it. Empty, the usual case, means every quote
+///   encloses all the lists (all zeros); `[1]` on a quote's paragraph at depth 1 is a quote inside
+///   a list item. A client that reads only `depth` and `quoteDepth` still shows the quote and
+///   the indentation, with the quote outside the list. See ``containers``.
 public struct Block: Hashable, Sendable {
     public var kind: BlockKind
     /// The text, with `\n` for a hard line break and U+FFFC where an inline image stands.
@@ -16,6 +21,9 @@ public struct Block: Hashable, Sendable {
     public var markups: [Markup]
     public var depth: Int
     public var quoteDepth: Int
+    /// For each enclosing quote, outermost first, how many list items enclose it:
+    /// non-decreasing, each at most `depth`; empty when all would be 0.
+    public var quoteListDepths: [Int]
     public var alignment: TextAlignment?
 
     public init(
@@ -24,6 +32,7 @@ public struct Block: Hashable, Sendable {
         markups: [Markup] = [],
         depth: Int = 0,
         quoteDepth: Int = 0,
+        quoteListDepths: [Int] = [],
         alignment: TextAlignment? = nil
     ) {
         self.kind = kind
@@ -31,7 +40,59 @@ public struct Block: Hashable, Sendable {
         self.markups = markups
         self.depth = depth
         self.quoteDepth = quoteDepth
+        self.quoteListDepths = quoteListDepths
         self.alignment = alignment
+    }
+}
+
+/// One of the containers around a block, in ``Block/containers``.
+public enum BlockContainer: Hashable, Sendable {
+    case quote
+    /// A list item (and the list it is in) at the given depth.
+    case listItem(depth: Int)
+}
+
+extension Block {
+    /// The containers around the block, outermost first: its `depth` list items and its
+    /// `quoteDepth` quotes, in the order ``quoteListDepths`` gives. A list item's own item is not
+    /// among them (it is the block).
+    public var containers: [BlockContainer] {
+        var result: [BlockContainer] = []
+        result.reserveCapacity(depth + quoteDepth)
+        var quote = 0
+        for level in 0...depth {
+            while quote < quoteDepth, quoteListDepth(ofQuote: quote) <= level {
+                result.append(.quote)
+                quote += 1
+            }
+            if level < depth { result.append(.listItem(depth: level)) }
+        }
+        while quote < quoteDepth {
+            result.append(.quote)
+            quote += 1
+        }
+        return result
+    }
+
+    /// How many list items enclose the quote at `index` (0 outermost).
+    public func quoteListDepth(ofQuote index: Int) -> Int {
+        index < quoteListDepths.count ? quoteListDepths[index] : 0
+    }
+
+    /// Why ``quoteListDepths`` does not fit the block, if it does not.
+    public var quoteListDepthsViolation: String? {
+        guard !quoteListDepths.isEmpty else { return nil }
+        guard quoteListDepths.count == quoteDepth else {
+            return "quoteListDepths has \(quoteListDepths.count) entries for a quoteDepth of \(quoteDepth)"
+        }
+        var previous = 0
+        for value in quoteListDepths {
+            guard value >= previous, value <= depth else {
+                return "quoteListDepths \(quoteListDepths) is not non-decreasing within 0...\(depth) (the block's depth)"
+            }
+            previous = value
+        }
+        return nil
     }
 }
 

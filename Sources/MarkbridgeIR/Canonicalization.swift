@@ -42,6 +42,8 @@ extension Block {
     mutating func canonicalize(edgesKnownFreeOfWhitespace: Bool, trimsEdges: Bool = true) {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
+        // All zeros is the default order, written as none.
+        if !quoteListDepths.isEmpty && !quoteListDepths.contains(where: { $0 != 0 }) { quoteListDepths = [] }
         if markups.isEmpty || Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }
         // Readers open the markups of one element in whatever order its rules list them: often
         // sorting is all that is missing.

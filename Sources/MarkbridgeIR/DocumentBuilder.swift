@@ -52,10 +52,10 @@
 
     /// Starts a block, ending the current one first.
     public mutating func startBlock(
-        _ kind: BlockKind, depth: Int = 0, quoteDepth: Int = 0, alignment: TextAlignment? = nil
+        _ kind: BlockKind, depth: Int = 0, quoteDepth: Int = 0, quoteListDepths: [Int] = [], alignment: TextAlignment? = nil
     ) {
         if isInBlock { endBlock() }
-        current = Block(kind, depth: depth, quoteDepth: quoteDepth, alignment: alignment)
+        current = Block(kind, depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment)
         isInBlock = true
     }
 

@@ -52,6 +52,10 @@ extension Document {
             if !(0...IRLimits.maxDepth).contains(block.quoteDepth) {
                 fail("quoteDepth \(block.quoteDepth) is out of range")
             }
+            if let violation = block.quoteListDepthsViolation { fail(violation) }
+            if !block.quoteListDepths.isEmpty && !block.quoteListDepths.contains(where: { $0 != 0 }) {
+                fail("quoteListDepths of all zeros is not written as empty")
+            }
             let units = Array(block.text.utf16)
             for (markupIndex, markup) in block.markups.enumerated() {
                 let range = markup.range

@@ -19,15 +19,40 @@
     public private(set) var quoteDepth = 0
     private var lists: [List] = []
     private var items: [Item] = []
+    /// For each open quote, outermost first, the depth of blocks where it began: how many list
+    /// items enclose it.
+    private var quoteListDepthStack: [Int] = []
+    /// How many open quotes are inside a list item: while none is, blocks need no
+    /// ``quoteListDepths(forDepth:)``. A count, so that leaving a quote is constant time.
+    private var quotesInItems = 0
 
     public init() {}
 
-    public mutating func enterQuote() { quoteDepth += 1 }
+    public mutating func enterQuote() {
+        quoteDepth += 1
+        let enclosingItems = blockDepth
+        quoteListDepthStack.append(enclosingItems)
+        if enclosingItems > 0 { quotesInItems += 1 }
+    }
+
+    /// For each open quote, outermost first, how many list items enclose it.
+    public var openQuoteListDepths: [Int] { quoteListDepthStack }
+
+    /// The block's ``Block/quoteListDepths`` for a block at `depth` here: empty when every open
+    /// quote encloses all the lists.
+    public func quoteListDepths(forDepth depth: Int) -> [Int] {
+        guard quotesInItems > 0 else { return [] }
+        let quotes = quoteListDepthStack.prefix(IRLimits.maxDepth).map { min($0, depth) }
+        return quotes.contains(where: { $0 != 0 }) ? Array(quotes) : []
+    }
 
     /// Whether the containers open now are nested past ``IRLimits/maxDepth``: blocks here are
     /// kept at the deepest depth the IR has, which the reader reports.
     public var isBeyondDepthLimit: Bool { lists.count > IRLimits.maxDepth + 1 || quoteDepth > IRLimits.maxDepth }
-    public mutating func leaveQuote() { quoteDepth = max(0, quoteDepth - 1) }
+    public mutating func leaveQuote() {
+        quoteDepth = max(0, quoteDepth - 1)
+        if let last = quoteListDepthStack.popLast(), last > 0 { quotesInItems -= 1 }
+    }
 
     /// Opens a list whose first item shows `start`. Returns `start` when it is outside
     /// ``ListNumber/range`` and was clamped, for the reader to report.
@@ -90,7 +115,16 @@ extension DocumentBuilder {
     /// Starts the next block as `context` says, with its quote depth.
     @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
         let next = context.nextBlock(kind)
-        startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth), alignment: alignment)
+        startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
+                   quoteListDepths: context.quoteListDepths(forDepth: next.depth), alignment: alignment)
+    }
+
+    /// Starts a block that is never a list item's own (a rule, an embed, a table row) at the
+    /// depth the context's containers give.
+    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, enclosedBy context: NestingContext, alignment: TextAlignment? = nil) {
+        let depth = context.blockDepth
+        startBlock(kind, depth: depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
+                   quoteListDepths: context.quoteListDepths(forDepth: depth), alignment: alignment)
     }
 
     /// The empty item a list needs before a list nested directly in it (see

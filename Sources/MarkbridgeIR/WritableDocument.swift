@@ -45,6 +45,7 @@ extension Block {
         }
         guard (0...IRLimits.maxDepth).contains(depth) else { throw refuse("depth \(depth) is outside 0...\(IRLimits.maxDepth)") }
         guard (0...IRLimits.maxDepth).contains(quoteDepth) else { throw refuse("quoteDepth \(quoteDepth) is outside 0...\(IRLimits.maxDepth)") }
+        if let violation = quoteListDepthsViolation { throw refuse(violation) }
         guard !markups.isEmpty else { return }
         let length = OffsetTranslator.utf16Count(of: text)
         var linkEnd = 0

@@ -154,6 +154,7 @@ struct MarkupJSONDecoder {
         var alignment: TextAlignment?
         var markups: [PendingMarkup] = []
         var row = PendingRowFields()
+        var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -212,6 +213,16 @@ struct MarkupJSONDecoder {
             default:
                 // A table row's fields, outside the switch: more cases make Swift look every key
                 // up through a search of the case names, which cost every block 8% of reading.
+                if key == "quoteListDepths" {
+                    quoteListDepths = []
+                    quoteListDepthsOffset = offset
+                    var scanner = decoder.scanner
+                    try scanner.array(member) { scanner, _ throws(Failure) in
+                        quoteListDepths.append(try scanner.integer(member))
+                    }
+                    decoder.scanner = scanner
+                    return true
+                }
                 guard key == "cells" || key == "startsTable" else { return false }
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
@@ -297,7 +308,15 @@ struct MarkupJSONDecoder {
         if kind == .horizontalRule, !text.isEmpty {
             throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: pointer.appending(key: "text"))
         }
-        let block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
+        var block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
+        if !quoteListDepths.isEmpty {
+            block.quoteListDepths = quoteListDepths
+            if let violation = block.quoteListDepthsViolation {
+                throw Failure(code: "invalid-value", message: violation, offset: quoteListDepthsOffset, pointer: pointer.appending(key: "quoteListDepths"))
+            }
+            // All zeros is the default order.
+            if !quoteListDepths.contains(where: { $0 != 0 }) { block.quoteListDepths = [] }
+        }
         guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
         return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
     }

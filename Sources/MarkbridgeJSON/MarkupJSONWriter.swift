@@ -102,6 +102,15 @@ private struct Emitter: ~Copyable {
             key("quoteDepth")
             output.integer(block.quoteDepth)
         }
+        if !block.quoteListDepths.isEmpty {
+            key("quoteListDepths")
+            output.byte(UInt8(ascii: "["))
+            for (index, value) in block.quoteListDepths.enumerated() {
+                if index > 0 { output.byte(UInt8(ascii: ",")) }
+                output.integer(value)
+            }
+            output.byte(UInt8(ascii: "]"))
+        }
         switch block.kind {
         case .orderedListItem(let number):
             key("number")

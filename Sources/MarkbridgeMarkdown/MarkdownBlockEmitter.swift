@@ -61,13 +61,13 @@ struct MarkdownBlockEmitter {
         previousWasHTML = wroteHTML
         let isCode: Bool
         if case .codeBlock = block.kind { isCode = true } else { isCode = false }
-        // Each line: the container prefix (quotes, then the indentation of the open items),
-        // then the item's marker on its first line or as much indentation on the others.
-        let indentation = itemIndents.dropLast(isItem ? 1 : 0).reduce(0, +)
+        // Each line: the container prefix (a quote's marker, or the indentation of an open
+        // item, in the order the containers nest), then the item's marker on its first line or
+        // as much indentation on the others.
+        let prefix = containerPrefix(of: block, through: nil)
         func startLine(first: Bool) -> Int {
             let start = out.count
-            for _ in 0..<block.quoteDepth { out.append(contentsOf: "> ".utf8) }
-            out.append(contentsOf: repeatElement(0x20, count: indentation))
+            out.append(contentsOf: prefix)
             if first { out.append(contentsOf: marker) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
             return start
         }
@@ -89,15 +89,46 @@ struct MarkdownBlockEmitter {
         while out.count > start, out.last == 0x20 { out.removeLast() }
     }
 
-    /// A blank line between blocks, inside the quotes both share; none between an empty list
+    /// A blank line between blocks, inside the quotes both share (and the items around those
+    /// quotes, whose content a quote marker must be indented to); none between an empty list
     /// item and its own content (an item may begin with at most one blank line).
     private mutating func separate(from previous: Block?, to block: Block) {
         guard let previous else { return }
         if previous.kind.isListItem && previous.text.isEmpty && block.depth > previous.depth { return }
         let start = out.count
-        for _ in 0..<min(previous.quoteDepth, block.quoteDepth) { out.append(contentsOf: "> ".utf8) }
+        if previous.quoteListDepths.isEmpty && block.quoteListDepths.isEmpty {
+            for _ in 0..<min(previous.quoteDepth, block.quoteDepth) { out.append(contentsOf: "> ".utf8) }
+        } else {
+            let (before, after) = (previous.containers, block.containers)
+            var shared = 0
+            while shared < before.count, shared < after.count, before[shared] == after[shared] { shared += 1 }
+            // Up to the last quote both are in: items past it need no indentation on a blank line.
+            if let lastQuote = after[..<shared].lastIndex(of: .quote) {
+                out.append(contentsOf: containerPrefix(of: block, through: lastQuote + 1))
+            }
+        }
         trimTrailingSpaces(after: start)
         out.append(0x0A)
+    }
+
+    /// The line prefix the block's containers make, for its first `count` containers (all when
+    /// nil): `> ` for a quote, the content indentation of the item for a list item.
+    private func containerPrefix(of block: Block, through count: Int?) -> [UInt8] {
+        var prefix: [UInt8] = []
+        if block.quoteListDepths.isEmpty && count == nil {
+            // The usual order: the quotes, then the items' indentation.
+            for _ in 0..<block.quoteDepth { prefix.append(contentsOf: "> ".utf8) }
+            let indentation = itemIndents.prefix(block.depth).reduce(0, +)
+            prefix.append(contentsOf: repeatElement(0x20, count: indentation))
+            return prefix
+        }
+        for container in block.containers.prefix(count ?? Int.max) {
+            switch container {
+            case .quote: prefix.append(contentsOf: "> ".utf8)
+            case .listItem(let depth): prefix.append(contentsOf: repeatElement(0x20, count: depth < itemIndents.count ? itemIndents[depth] : 2))
+            }
+        }
+        return prefix
     }
 
     /// The block's lines, without container prefixes.
@@ -171,6 +202,7 @@ struct MarkdownBlockEmitter {
         var single = block
         single.depth = 0
         single.quoteDepth = 0
+        single.quoteListDepths = []
         if isItem { single.kind = .paragraph }
         if single.kind == .blockquote { single.kind = .paragraph }
         // An empty line would end most HTML blocks; only `<pre>`'s, which ends at `</pre>`,
@@ -188,6 +220,7 @@ struct MarkdownBlockEmitter {
             var copy = row
             copy.depth = 0
             copy.quoteDepth = 0
+            copy.quoteListDepths = []
             return copy
         }
         let written = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: single))

@@ -14,7 +14,7 @@ enum MarkdownListLayout {
     static func tightBreaks(_ blocks: [Block]) -> [Bool] {
         var listOf = [Int](repeating: -1, count: blocks.count)
         var loose = [Bool](repeating: false, count: blocks.count)
-        var open: [(depth: Int, id: Int, quoteDepth: Int, ordered: Bool, number: Int)] = []
+        var open: [(depth: Int, id: Int, quoteDepth: Int, quoteListDepths: [Int], ordered: Bool, number: Int)] = []
         for (index, block) in blocks.enumerated() {
             guard block.kind.isListItem else {
                 // A block at depth d is a further block of the item at depth d - 1.
@@ -26,20 +26,20 @@ enum MarkdownListLayout {
             var ordered = false
             var number = 0
             if case .orderedListItem(let given) = block.kind { (ordered, number) = (true, given) }
-            if let last = open.last, last.depth == block.depth, last.quoteDepth == block.quoteDepth, last.ordered == ordered,
+            if let last = open.last, last.depth == block.depth, last.quoteDepth == block.quoteDepth, last.quoteListDepths == block.quoteListDepths, last.ordered == ordered,
                !ordered || number == last.number + 1 {
                 listOf[index] = last.id
                 open[open.count - 1].number = number
             } else {
                 open.removeAll { $0.depth >= block.depth }
                 listOf[index] = index
-                open.append((block.depth, index, block.quoteDepth, ordered, number))
+                open.append((block.depth, index, block.quoteDepth, block.quoteListDepths, ordered, number))
             }
         }
         var tight = [Bool](repeating: false, count: blocks.count)
         for index in blocks.indices.dropFirst() {
             let block = blocks[index], previous = blocks[index - 1]
-            guard block.kind.isListItem, previous.kind.isListItem, block.quoteDepth == previous.quoteDepth,
+            guard block.kind.isListItem, previous.kind.isListItem, block.quoteDepth == previous.quoteDepth, block.quoteListDepths == previous.quoteListDepths,
                   !loose[listOf[index]], !loose[listOf[index - 1]], block.depth <= previous.depth + 1 else { continue }
             // Two lists side by side at one depth need the blank line between them.
             if block.depth == previous.depth && listOf[index] != listOf[index - 1] { continue }

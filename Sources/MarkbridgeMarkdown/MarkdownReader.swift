@@ -228,6 +228,7 @@ struct MarkdownWalker {
         diagnostics += read.diagnostics
         for var block in read.value.blocks {
             builder.endBlock(keepingIfEmpty: false)
+            let innerDepth = block.depth
             if block.kind == .paragraph, context.hasPendingItem {
                 let next = context.nextBlock(.paragraph)
                 block.kind = next.kind
@@ -236,7 +237,12 @@ struct MarkdownWalker {
                 builder.flushPendingItem(in: &context)
                 block.depth += context.blockDepth
             }
-            block.quoteDepth += context.quoteDepth
+            // The HTML's own quotes sit inside the items around the HTML block.
+            let added = block.depth - innerDepth
+            let inner = (0..<block.quoteDepth).map { block.quoteListDepth(ofQuote: $0) + added }
+            block.quoteDepth = min(block.quoteDepth + context.quoteDepth, IRLimits.maxDepth)
+            let depth = block.depth
+            block.quoteListDepths = (context.openQuoteListDepths.prefix(IRLimits.maxDepth) + inner).prefix(block.quoteDepth).map { min($0, depth) }
             block.canonicalize()
             builder.appendFinishedBlock(block)
         }

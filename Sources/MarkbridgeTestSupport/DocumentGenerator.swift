@@ -96,8 +96,15 @@ public struct DocumentGenerator {
                 block = Block(kind, text: sentence(words: 3 + random.below(15)), depth: listDepth)
                 staysInList = true
             case 72..<76 where listDepth >= 0:
-                // A further paragraph of the last list item.
-                block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1)
+                // A further paragraph of the last list item, or (where the profile draws
+                // attributes) a quote inside it, or a quote in a quote.
+                if profile.hostileAttributePercent > 0 && random.chance(40) {
+                    let quotes = 1 + random.below(2)
+                    block = Block(.blockquote, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1, quoteDepth: quotes,
+                                  quoteListDepths: Array(repeating: listDepth + 1, count: quotes))
+                } else {
+                    block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1)
+                }
                 staysInList = true
             case 76..<82:
                 let language: String? = random.chance(60) ? hostileAttribute(Self.hostileLanguages, else: random.pick(["swift", "python", "js"])) : nil
