@@ -82,3 +82,17 @@ extension Format {
         }
     )
 }
+
+extension Format {
+    /// GitHub Flavored Markdown, output only: CommonMark with pipe tables and `~~strike~~`.
+    /// cmark, our Markdown reader, does not read its extensions.
+    public static let gfm = Format(
+        name: "gfm",
+        summary: "GitHub Flavored Markdown (tables, strikethrough): output only",
+        fileExtensions: [],
+        reader: nil,
+        writer: { document, options throws(ConversionError) in
+            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy, dialect: .gfm)).write(document)
+        }
+    )
+}

@@ -10,7 +10,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// Every format Markbridge ships.
-    public static let standard = FormatRegistry([.markupJSON, .html, .markdown, .plainText])
+    public static let standard = FormatRegistry([.markupJSON, .html, .markdown, .gfm, .plainText])
 
     /// The format called `name`, or whose file extension it is: `--to md` and `--from htm` mean
     /// what people who type them mean.

@@ -40,6 +40,10 @@
     private var pendingSpace = false
     /// Markups opened after the pending space was noted begin after it, when it is written.
     private var pendingSpaceMark = 0
+    /// Slots of markups that keep their edge whitespace (code) closed while a space noted
+    /// inside them was pending: CSS keeps a collapsed run's space where the run began, inside
+    /// the element, so such a markup ends after the space once it is written.
+    private var closedBeforePendingSpace: [Int] = []
     /// The cells of the table row being built, the last one open while `isInCell`.
     private var rowCells: [TableCell] = []
     public private(set) var isInCell = false
@@ -104,13 +108,27 @@
     private mutating func writePendingSpace() {
         guard pendingSpace else { return }
         pendingSpace = false
-        guard utf16Length > cellStart else { return }
+        guard utf16Length > cellStart else {
+            closedBeforePendingSpace.removeAll()
+            return
+        }
         for entry in open where entry.id > pendingSpaceMark && markups[entry.slot].range.start == utf16Length {
             markups[entry.slot].range.start += 1
             markupBytes[entry.slot].start += 1
         }
+        for slot in closedBeforePendingSpace where markups[slot].range.end == utf16Length {
+            markups[slot].range.end += 1
+            markupBytes[slot].end += 1
+        }
+        closedBeforePendingSpace.removeAll()
         text.append(0x20)
         utf16Length += 1
+    }
+
+    /// Whitespace pending is not written: at a block's or cell's edge, before a line break.
+    private mutating func dropPendingSpace() {
+        pendingSpace = false
+        closedBeforePendingSpace.removeAll()
     }
 
     /// Notes collapsible whitespace: one space between words, none at the start or end of a
@@ -124,7 +142,7 @@
 
     /// Appends a hard line break; whitespace pending before it is dropped.
     public mutating func appendLineBreak() {
-        pendingSpace = false
+        dropPendingSpace()
         append("\n")
     }
 
@@ -133,7 +151,7 @@
     public mutating func startCell(isHeader: Bool, columnSpan: Int = 1, rowSpan: Int = 1, alignment: TextAlignment? = nil) {
         guard isInBlock, case .tableRow = current.kind else { return }
         if isInCell { endCell() }
-        pendingSpace = false
+        dropPendingSpace()
         if !rowCells.isEmpty {
             text.append(contentsOf: TableRow.separator.utf8)
             utf16Length += TableRow.separator.utf16.count
@@ -148,7 +166,7 @@
     /// they do at a block's end.
     public mutating func endCell() {
         guard isInCell else { return }
-        pendingSpace = false
+        dropPendingSpace()
         if utf16Length > cellStart { removeTrailingLineBreak() }
         rowCells[rowCells.count - 1].range.end = utf16Length
         isInCell = false
@@ -168,7 +186,7 @@
         guard text.last == 0x0A else { return false }
         text.removeLast()
         utf16Length -= 1
-        pendingSpace = false
+        dropPendingSpace()
         return true
     }
 
@@ -224,6 +242,9 @@
         let entry = open.remove(at: index)
         markups[entry.slot].range.end = utf16Length
         markupBytes[entry.slot].end = text.count
+        if pendingSpace, entry.id <= pendingSpaceMark, !markups[entry.slot].kind.trimsWhitespaceEdges {
+            closedBeforePendingSpace.append(entry.slot)
+        }
     }
 
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
@@ -237,7 +258,7 @@
             markups[entry.slot].range.end = utf16Length
             markupBytes[entry.slot].end = text.count
         }
-        pendingSpace = false
+        dropPendingSpace()
         let isRow = finishRow(&block)
         if !text.isEmpty || keepingIfEmpty || isRow {
             block.text = textIsKnownValid

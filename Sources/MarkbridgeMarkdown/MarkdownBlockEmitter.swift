@@ -20,7 +20,7 @@ struct MarkdownBlockEmitter {
 
     init(options: MarkdownWriter.Options) {
         self.options = options
-        inlineWriter = VerifiedInlineWriter(allowsHTML: options.html == .keep, urlPolicy: options.urlPolicy)
+        inlineWriter = VerifiedInlineWriter(allowsHTML: options.html == .keep, urlPolicy: options.urlPolicy, gfm: options.dialect == .gfm)
     }
 
     var allowsHTML: Bool { options.html == .keep }
@@ -171,7 +171,10 @@ struct MarkdownBlockEmitter {
                 diagnostics.append(.warning("table-flattened", "table at block \(index) has no CommonMark form; written as one paragraph a row, cells separated by '\(TableRow.separator)' (--markdown-html drop)", block: index))
             }
             let paragraph = Block(.paragraph, text: block.text, markups: block.markups)
-            if paragraph.text.isEmpty { return .none }
+            if paragraph.text.isEmpty {
+                diagnostics.append(.warning("block-dropped", "block \(index), a table row of empty cells, has no CommonMark form as a paragraph; dropped (--markdown-html drop)", block: index))
+                return .none
+            }
             guard let inline = inlineWriter.inline(paragraph, index: index, diagnostics: &diagnostics) else { return .none }
             return MarkdownLines(inline)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
@@ -215,6 +218,7 @@ struct MarkdownBlockEmitter {
     /// A whole table as one HTML block, which the reader maps back to its rows: a `<table>`
     /// block of CommonMark ends only at a blank line, and the writer writes none inside it.
     private mutating func tableBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
+        if MarkdownPipeTable.fits(rows, dialect: options.dialect), let table = pipeTable(rows, index: index) { return table }
         wroteHTML = true
         let single = rows.map { row in
             var copy = row
@@ -233,6 +237,37 @@ struct MarkdownBlockEmitter {
         var html = written.value
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: true)
+    }
+
+    /// A GitHub Flavored Markdown pipe table: each cell's inline content with every `|` in it
+    /// escaped (the table splits its rows before reading a cell's inline content, code spans
+    /// and link destinations included). Nil when a cell's content needs HTML.
+    private mutating func pipeTable(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines? {
+        var lines: [[UInt8]] = []
+        for (offset, row) in rows.enumerated() {
+            var line: [UInt8] = [UInt8(ascii: "|")]
+            for cell in row.cellParagraphs {
+                var trimmed = cell
+                trimmed.alignment = nil
+                trimmed.canonicalize()
+                for markup in cell.markups where !trimmed.markups.contains(markup) {
+                    diagnostics.append(.warning("markup-range-adjusted",
+                        "\(markup.kind.name) \(markup.range) in a cell of block \(index + offset) begins or ends on whitespace, which Markdown cannot mark; written without it", block: index + offset))
+                }
+                line.append(0x20)
+                if !trimmed.text.isEmpty {
+                    guard let inline = inlineWriter.inline(trimmed, index: index + offset, diagnostics: &diagnostics) else { return nil }
+                    for byte in inline {
+                        if byte == UInt8(ascii: "|") { line.append(UInt8(ascii: "\\")) }
+                        line.append(byte)
+                    }
+                }
+                line.append(contentsOf: " |".utf8)
+            }
+            lines.append(line)
+            if offset == 0 { lines.append(MarkdownPipeTable.delimiterRow(row.tableCells)) }
+        }
+        return MarkdownLines(Array(lines.joined(separator: [0x0A])))
     }
 
     /// Without HTML, an embed is a link to its source over its text (or title, or the source

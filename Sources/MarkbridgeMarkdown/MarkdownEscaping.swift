@@ -8,7 +8,10 @@ enum MarkdownEscaping {
     /// `atLineStart` says the line begins a line of output, where block syntax (`#`, `>`, `-`,
     /// `1.`, fences, indentation) could start. Every character that needs escaping is ASCII (or
     /// U+FEFF), so the bytes between them are copied in runs.
-    static func line(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, into out: inout [UInt8]) {
+    ///
+    /// With `gfm`, every `~` and `|` is escaped too: in GitHub Flavored Markdown a `~` run may
+    /// be strikethrough and a line with `|` may begin a table.
+    static func line(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, gfm: Bool = false, into out: inout [UInt8]) {
         let base = bytes.startIndex
         let end = bytes.endIndex
         // A line start that could be read as a list marker: digits then `.` or `)`.
@@ -21,12 +24,14 @@ enum MarkdownEscaping {
         // Past the line start, only the bytes in `mayNeedEscape` can need anything: the others
         // are skipped in a tight loop (most text has none of them for many bytes).
         let lineStartRules = atLineStart ? base + digitRun : base - 1
-        let mayNeedEscape = Self.mayNeedEscape
+        let mayNeedEscape = gfm ? Self.mayNeedEscapeInGFM : Self.mayNeedEscape
         while index < end {
             if index > lineStartRules {
                 index = bytes.withUnsafeBufferPointer { buffer in
-                    base + (ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscape,
-                                                whereByte: { mayNeedEscape[Int($0)] }) ?? buffer.count)
+                    let found = gfm
+                        ? ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscapeInGFM, whereByte: { mayNeedEscape[Int($0)] })
+                        : ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscape, whereByte: { mayNeedEscape[Int($0)] })
+                    return base + (found ?? buffer.count)
                 }
                 if index == end { break }
             }
@@ -43,6 +48,9 @@ enum MarkdownEscaping {
                 replacement = "\\!"
             case UInt8(ascii: "&") where startsReference(bytes, at: index + 1): // before what could name an entity
                 replacement = "\\&"
+            case UInt8(ascii: "~"), UInt8(ascii: "|") where gfm:
+                replacement = "\\"
+                keepsByte = true
             case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "~"):
                 guard atLineStart && index == base else { index += 1; continue }
                 replacement = "\\"
@@ -88,6 +96,16 @@ enum MarkdownEscaping {
         let byte = UInt8(value)
         // C0 controls, DEL, and the lead byte of U+FEFF (EF BB BF).
         return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xEF
+    }
+
+    /// The same for GitHub Flavored Markdown: `~` and `|` as well.
+    static let mayNeedEscapeInGFM: [Bool] = (0..<256).map { value in
+        mayNeedEscape[value] || value == Int(UInt8(ascii: "~")) || value == Int(UInt8(ascii: "|"))
+    }
+
+    @inline(__always)
+    static func mayNeedEscapeInGFM(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        mayNeedEscape(block) .| (block .== SIMD16(repeating: UInt8(ascii: "~"))) .| (block .== SIMD16(repeating: UInt8(ascii: "|")))
     }
 
     /// `mayNeedEscape` for sixteen bytes at once: controls, DEL, `[` `\\` `]` as one range, and
@@ -312,9 +330,9 @@ enum MarkdownEscaping {
     }
 
     /// An image: `![alt](<src> "title")`.
-    static func image(_ image: ImageSource, into out: inout [UInt8]) {
+    static func image(_ image: ImageSource, gfm: Bool = false, into out: inout [UInt8]) {
         out.append(contentsOf: "![".utf8)
-        label(image.alt ?? "", into: &out)
+        label(image.alt ?? "", gfm: gfm, into: &out)
         out.append(contentsOf: "](".utf8)
         destination(image.src, into: &out)
         if let title = image.title {
@@ -326,11 +344,11 @@ enum MarkdownEscaping {
 
     /// Image alt text: escaped as text, a line break as a character reference (a real one
     /// would be read as a space in alt text), spaces at its edges protected.
-    static func label(_ text: String, into out: inout [UInt8]) {
+    static func label(_ text: String, gfm: Bool = false, into out: inout [UInt8]) {
         var escaped: [UInt8] = []
         for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if index > 0 { escaped.append(contentsOf: "&#10;".utf8) }
-            Self.line(ArraySlice(line), atLineStart: false, into: &escaped)
+            Self.line(ArraySlice(line), atLineStart: false, gfm: gfm, into: &escaped)
         }
         protectingLineEdges(escaped[...], into: &out)
     }

@@ -17,16 +17,32 @@ struct MarkdownInlineRenderer {
         case html
     }
 
+    /// How GitHub Flavored Markdown output writes a strike: `~~`, or `<s>` as a stand-in while
+    /// the writer verifies emphasis through cmark, which knows no `~~` (to the emphasis
+    /// delimiters beside them both are punctuation, so they flank alike).
+    enum StrikeStyle {
+        case tags
+        case tildes
+    }
+
     let emphasis: EmphasisStyle
     let allowsHTML: Bool
+    /// GitHub Flavored Markdown: `~` and `|` escaped in text, strikes kept even without HTML.
+    let gfm: Bool
+    var strikeStyle = StrikeStyle.tags
     var diagnostics: [Diagnostic] = []
+    /// Where each `~~` run was written (outside code), and whether it opens: for
+    /// ``tildesFlank(in:)``. A run written inside a code span makes that check fail.
+    private(set) var tildeRuns: [(offset: Int, opens: Bool)] = []
+    private(set) var tildeInCode = false
     /// How cmark will pair the emphasis delimiters written (see `EmphasisPrediction`); when
     /// unsure, the writer reads the output back.
     private(set) var emphasisVerdict = EmphasisPrediction.Verdict.asWritten
 
-    init(emphasis: EmphasisStyle, allowsHTML: Bool) {
+    init(emphasis: EmphasisStyle, allowsHTML: Bool, gfm: Bool = false) {
         self.emphasis = emphasis
         self.allowsHTML = allowsHTML
+        self.gfm = gfm
     }
 
     /// Working space the block writer keeps from block to block and from style to style: the
@@ -56,6 +72,8 @@ struct MarkdownInlineRenderer {
         for markup in block.markups {
             switch markup.kind {
             case .strong, .emphasis, .link, .code, .image: markups.append(markup)
+            case .strike where gfm:
+                markups.append(markup)
             case .strike, .underline, .superscript, .subscript, .highlight, .color, .background:
                 if allowsHTML {
                     markups.append(markup)
@@ -79,11 +97,13 @@ struct MarkdownInlineRenderer {
                 case .open(let index): state.openSpan(index)
                 case .close(let index): state.closeSpan(index)
                 case .image(let index):
-                    if case .image(let image) = markups[index].kind { state.write { MarkdownEscaping.image(image, into: &$0) } }
+                    if case .image(let image) = markups[index].kind { state.write { MarkdownEscaping.image(image, gfm: gfm, into: &$0) } }
                 }
             }
         }
         diagnostics += state.diagnostics
+        tildeRuns = state.tildeRuns
+        tildeInCode = state.tildeInCode
         // Most lines neither start nor end with a space; only the others are rewritten, and
         // for those the prediction (made over the bytes before the rewrite) is not trusted.
         let spaceAtLineEdge = Self.hasSpaceAtLineEdge(state.out)
@@ -104,6 +124,63 @@ struct MarkdownInlineRenderer {
             MarkdownEscaping.protectingLineEdges(lines.bytes[range], into: &protected)
         }
         return protected
+    }
+
+    /// Whether every `~~` run written can do what it was written for in GitHub Flavored
+    /// Markdown: an opener left-flanking, a closer right-flanking, by the characters beside it
+    /// in `out` (CommonMark's rules, which cmark-gfm applies to `~` as to `*`). Where it is
+    /// unsure what cmark-gfm counts as punctuation it assumes the case that fails: symbols count
+    /// inside a run's reach and not outside it. A run with an emphasis delimiter right outside
+    /// it is refused too: cmark-gfm pairs `**~~` and `~~**` in ways its rules do not predict
+    /// (`**a ~~d*o*~~**~~c~~` leaves the `**` as text), which the cmark-gfm oracle test found.
+    func tildesFlank(in out: [UInt8]) -> Bool {
+        guard !tildeInCode else { return false }
+        for run in tildeRuns {
+            let before = Self.scalar(endingAt: run.offset, in: out), after = Self.scalar(startingAt: run.offset + 2, in: out)
+            let (inner, outer) = run.opens ? (after, before) : (before, after)
+            if let outer, outer == "*" || outer == "_" || outer == "~" { return false }
+            guard let inner, !Self.isWhitespace(inner) else { return false }
+            let innerIsPunctuation = Self.isASCIIPunctuation(inner) || Self.isPunctuationOrSymbol(inner)
+            let outerIsLoose = outer.map { Self.isWhitespace($0) || Self.isASCIIPunctuation($0) || Self.isPunctuation($0) } ?? true
+            if innerIsPunctuation && !outerIsLoose { return false }
+        }
+        return true
+    }
+
+    private static func scalar(startingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+        guard offset < bytes.count else { return nil }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first
+    }
+
+    private static func scalar(endingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+        guard offset > 0 else { return nil }
+        var start = offset - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars.first
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (0x21...0x2F ~= scalar.value || 0x3A...0x40 ~= scalar.value || 0x5B...0x60 ~= scalar.value || 0x7B...0x7E ~= scalar.value)
+    }
+
+    private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation: true
+        default: false
+        }
+    }
+
+    private static func isPunctuationOrSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: true
+        default: isPunctuation(scalar)
+        }
     }
 
     /// Whether any line of `bytes` starts or ends with a space.
@@ -139,6 +216,8 @@ struct MarkdownInlineRenderer {
         var lineHasContent = false
         /// Emphasis delimiter runs and link brackets written outside code, in order.
         var marks: [EmphasisPrediction.Mark] = []
+        var tildeRuns: [(offset: Int, opens: Bool)] = []
+        var tildeInCode = false
 
         /// A state over `markups` (the traversal's indices point into them), its working arrays
         /// taken from `scratch` (see `finish`).
@@ -168,6 +247,8 @@ struct MarkdownInlineRenderer {
             case link
             /// The end tag of a markup CommonMark has no syntax for.
             case tag(String)
+            /// GitHub Flavored Markdown's strikethrough.
+            case tildes
         }
 
         /// Writes a piece of syntax: into the code span's text inside one, else to the output.
@@ -199,7 +280,7 @@ struct MarkdownInlineRenderer {
                 let line = bytes[lineStart..<(newline ?? bytes.endIndex)]
                 if lineStart > base { lineBreak(beforeEmptyLine: line.isEmpty) }
                 if !line.isEmpty {
-                    MarkdownEscaping.line(line, atLineStart: !lineHasContent, into: &out)
+                    MarkdownEscaping.line(line, atLineStart: !lineHasContent, gfm: renderer.gfm, into: &out)
                     lineHasContent = true
                 }
                 guard let newline else { break }
@@ -246,8 +327,12 @@ struct MarkdownInlineRenderer {
                 codeDepth += 1
             case .link:
                 delimiter = .link
+                if codeDepth == 0 { escapeBangBeforeBracket() }
                 if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkStart)) }
                 write("[")
+            case .strike where renderer.gfm && renderer.strikeStyle == .tildes:
+                delimiter = .tildes
+                writeTildes(opens: true)
             case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image:
                 // Kinds CommonMark has no syntax for, as inline HTML (images never get here:
                 // they are written where their U+FFFC stands).
@@ -263,13 +348,22 @@ struct MarkdownInlineRenderer {
                 codeDepth -= 1
                 guard codeDepth == 0 else { return }
                 let code = codeText
-                if code.contains(0x0A) {
+                let gfm = renderer.gfm
+                if code.contains(0x0A) && !renderer.allowsHTML {
+                    // A code span cannot hold a line break, and without HTML nothing else can:
+                    // one span a line, hard breaks between them, reported.
+                    diagnostics.append(.warning("code-span-split", "a code span with a line break in block \(blockIndex) has no CommonMark form; written as one span a line (--markdown-html drop)", block: blockIndex))
+                    for (index, line) in code.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                        if index > 0 { lineBreak(beforeEmptyLine: line.isEmpty) }
+                        if !line.isEmpty { write { MarkdownEscaping.codeSpan(Array(line), into: &$0) } }
+                    }
+                } else if code.contains(0x0A) {
                     // A code span cannot hold a line break: inline HTML can.
                     write { out in
                         out.append(contentsOf: "<code>".utf8)
                         for (index, line) in code.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
                             if index > 0 { out.append(contentsOf: "<br>".utf8) }
-                            MarkdownEscaping.line(line, atLineStart: false, into: &out)
+                            MarkdownEscaping.line(line, atLineStart: false, gfm: gfm, into: &out)
                         }
                         out.append(contentsOf: "</code>".utf8)
                     }
@@ -295,7 +389,28 @@ struct MarkdownInlineRenderer {
                 write { $0.append(contentsOf: repeatElement(character, count: count)) }
             case .tag(let endTag):
                 write(endTag)
+            case .tildes:
+                writeTildes(opens: false)
             }
+        }
+
+        /// A `!` of text right before a link's `[` would make the link an image: escaped (unless
+        /// a backslash already escapes it: an odd run of them before it).
+        private mutating func escapeBangBeforeBracket() {
+            guard out.last == UInt8(ascii: "!") else { return }
+            var backslashes = 0
+            while backslashes + 2 <= out.count, out[out.count - 2 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            guard backslashes % 2 == 0 else { return }
+            let position = out.count - 1
+            out.insert(UInt8(ascii: "\\"), at: position)
+            for index in marks.indices where marks[index].offset >= position {
+                marks[index] = EmphasisPrediction.Mark(offset: marks[index].offset + 1, length: marks[index].length, role: marks[index].role)
+            }
+        }
+
+        private mutating func writeTildes(opens: Bool) {
+            if codeDepth > 0 { tildeInCode = true } else { tildeRuns.append((out.count, opens)) }
+            write("~~")
         }
 
         private func emphasisDelimiter(strong: Bool) -> Delimiter {

@@ -17,13 +17,26 @@ public struct MarkdownWriter: Sendable {
         case drop
     }
 
+    /// The Markdown written.
+    public enum Dialect: String, Sendable, CaseIterable {
+        /// CommonMark, read back by cmark as the same document.
+        case commonMark
+        /// GitHub Flavored Markdown (tables and strikethrough extensions): CommonMark, with pipe
+        /// tables where a table has one header row and only inline cells, `~~strike~~`, and `~`
+        /// and `|` escaped in text. Checked against cmark-gfm; the autolink extension, which
+        /// GitHub also runs, may turn a bare URL in text into a link.
+        case gfm
+    }
+
     public struct Options: Hashable, Sendable {
         public var html: HTMLPolicy
         public var urlPolicy: URLPolicy
+        public var dialect: Dialect
 
-        public init(html: HTMLPolicy = .keep, urlPolicy: URLPolicy = .default) {
+        public init(html: HTMLPolicy = .keep, urlPolicy: URLPolicy = .default, dialect: Dialect = .commonMark) {
             self.html = html
             self.urlPolicy = urlPolicy
+            self.dialect = dialect
         }
 
         public static let `default` = Options()
@@ -45,13 +58,16 @@ public struct MarkdownWriter: Sendable {
         var index = 0
         while index < blocks.count {
             let block = blocks[index]
-            if case .tableRow = block.kind, emitter.allowsHTML {
-                // The whole table at once, as HTML, where ranges need no trimming.
+            if case .tableRow = block.kind {
+                // The whole table at once, as HTML or a pipe table, where ranges need no trimming
+                // (a pipe table's cells are trimmed one by one).
                 let end = blocks.endOfTable(startingAt: index)
-                let rows = (index..<end).map { safe(blocks[$0], index: $0, emitter: &emitter) }
-                emitter.write(rows[0], index: index, tight: false, table: rows[...])
-                index = end
-                continue
+                if emitter.allowsHTML || MarkdownPipeTable.fits(blocks[index..<end], dialect: options.dialect) {
+                    let rows = (index..<end).map { safe(blocks[$0], index: $0, emitter: &emitter) }
+                    emitter.write(rows[0], index: index, tight: false, table: rows[...])
+                    index = end
+                    continue
+                }
             }
             emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index])
             index += 1

@@ -12,14 +12,17 @@
 struct VerifiedInlineWriter {
     let allowsHTML: Bool
     let urlPolicy: URLPolicy
+    /// GitHub Flavored Markdown: strikes as `~~` where they flank (see ``withTildes``).
+    let gfm: Bool
     /// Inline HTML tags interpreted while reading output back, shared by every read-back.
     private var tagCache = MarkdownReader.InlineTagCache()
     /// Working space for inline rendering and emphasis prediction, reused from block to block.
     private var scratch = MarkdownInlineRenderer.Scratch()
 
-    init(allowsHTML: Bool, urlPolicy: URLPolicy) {
+    init(allowsHTML: Bool, urlPolicy: URLPolicy, gfm: Bool = false) {
         self.allowsHTML = allowsHTML
         self.urlPolicy = urlPolicy
+        self.gfm = gfm
     }
 
     /// Inline content that reads back as the block's own text and markups, trying `*`, then
@@ -43,14 +46,14 @@ struct VerifiedInlineWriter {
         // markups write nothing, so this holds only when HTML is kept.
         if allowsHTML && !codes.isEmpty && Self.markupStartsInsideCode(block.markups, codes) { return nil }
         for style in styles {
-            var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML)
+            var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML, gfm: gfm)
             let inline = renderer.render(block, blockIndex: index, scratch: &scratch)
             // The prediction covers emphasis only: a crossed code span, or HTML emphasis, is
             // always read back. A certain "otherwise" skips the read-back, which would fail.
             let verdict = codeCrossed || style == .html ? .unsure : renderer.emphasisVerdict
             if !needsReading || verdict == .asWritten || (verdict == .unsure && readsBack(inline, as: block)) {
                 diagnostics += renderer.diagnostics
-                return inline
+                return gfm && style != .html ? withTildes(block, index: index, style: style, verified: inline, diagnostics: &diagnostics) : inline
             }
         }
         guard !allowsHTML else { return nil }
@@ -58,10 +61,27 @@ struct VerifiedInlineWriter {
         var plain = block
         plain.markups.removeAll { $0.kind == .strong || $0.kind == .emphasis }
         diagnostics.append(.warning("emphasis-dropped", "emphasis in block \(index) cannot be written in CommonMark here; dropped (--markdown-html drop)", block: index))
-        var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false)
+        var renderer = MarkdownInlineRenderer(emphasis: .asteriskFirst, allowsHTML: false, gfm: gfm)
         let inline = renderer.render(plain, blockIndex: index, scratch: &scratch)
         diagnostics += renderer.diagnostics
-        return inline
+        return gfm ? withTildes(plain, index: index, style: .asteriskFirst, verified: inline, diagnostics: &diagnostics) : inline
+    }
+
+    /// GitHub Flavored Markdown: `verified` (strikes written as `<s>`, which flank emphasis as
+    /// `~~` would) again with `~~`, if every run of them flanks. Otherwise the `<s>` version
+    /// where HTML is kept, or without HTML the block without its strikes, reported.
+    private mutating func withTildes(_ block: Block, index: Int, style: MarkdownInlineRenderer.EmphasisStyle,
+                                     verified: [UInt8], diagnostics: inout [Diagnostic]) -> [UInt8]? {
+        guard block.markups.contains(where: { $0.kind == .strike }) else { return verified }
+        var renderer = MarkdownInlineRenderer(emphasis: style, allowsHTML: allowsHTML, gfm: true)
+        renderer.strikeStyle = .tildes
+        let tildes = renderer.render(block, blockIndex: index, scratch: &scratch)
+        if renderer.tildesFlank(in: tildes) { return tildes }
+        if allowsHTML { return verified }
+        var plain = block
+        plain.markups.removeAll { $0.kind == .strike }
+        diagnostics.append(.warning("markup-dropped", "STRIKE in block \(index) cannot be written as ~~ here (the runs would not flank) and HTML is dropped; dropped (--markdown-html drop)", block: index))
+        return inline(plain, index: index, diagnostics: &diagnostics)
     }
 
     /// Whether a markup other than a code span overlaps one without strictly containing it:
@@ -146,12 +166,34 @@ struct VerifiedInlineWriter {
         }
     }
 
+    /// Without HTML a code span is written one span a line: the markups that reads back as.
+    static func splittingCodeAtLineBreaks(_ markups: [Markup], in text: String) -> [Markup] {
+        guard markups.contains(where: { $0.kind == .code }), text.utf8.contains(0x0A) else { return markups }
+        let units = Array(text.utf16)
+        var result: [Markup] = []
+        for markup in markups {
+            guard markup.kind == .code, units[markup.range.start..<markup.range.end].contains(0x0A) else {
+                result.append(markup)
+                continue
+            }
+            var start = markup.range.start
+            for offset in markup.range.start...markup.range.end where offset == markup.range.end || units[offset] == 0x0A {
+                if offset > start { result.append(Markup(.code, start: start, end: offset)) }
+                start = offset + 1
+            }
+        }
+        var split = Block(.paragraph, text: text, markups: result)
+        split.canonicalize(trimmingEdges: false)
+        return split.markups
+    }
+
     /// Whether `inline`, read as a paragraph, gives the block's text and (writable) markups.
     private mutating func readsBack(_ inline: [UInt8], as block: Block) -> Bool {
         let read = MarkdownReader(options: .init(urlPolicy: urlPolicy)).readChecked(inline, tagCache: &tagCache).value
         var expected = block.markups
         if !allowsHTML {
-            expected.removeAll { !$0.kind.hasCommonMarkSyntax }
+            expected.removeAll { !$0.kind.hasCommonMarkSyntax && !(gfm && $0.kind == .strike) }
+            expected = Self.splittingCodeAtLineBreaks(expected, in: block.text)
         }
         let blocks = read.blocks
         if blocks.count == 1, case .image(let image) = blocks[0].kind {

@@ -144,11 +144,14 @@ public struct DocumentGenerator {
         return Document(blocks: blocks)
     }
 
-    /// A table of one to four rows of one to four cells: a header row now and then, spans,
-    /// alignments, empty cells, line breaks and markups inside cells.
-    private mutating func table() -> [Block] {
+    /// A table of one to four rows of one to four cells: half of them regular (a header row,
+    /// one alignment a column, no spans: what a pipe table can be), the others with headers,
+    /// spans and alignments anywhere; empty cells, line breaks and markups inside cells.
+    public mutating func table() -> [Block] {
         let columns = 1 + random.below(4)
-        let hasHeader = random.chance(50)
+        let regular = random.chance(50)
+        let hasHeader = regular || random.chance(50)
+        let columnAlignments: [TextAlignment?] = (0..<columns).map { _ in random.chance(30) ? random.pick([.left, .center, .right]) : nil }
         return (0..<(1 + random.below(4))).map { rowIndex in
             var texts: [String] = []
             var cellMarkups: [[Markup]] = []
@@ -164,6 +167,10 @@ public struct DocumentGenerator {
                 markups += own.map { Markup($0.kind, start: $0.range.start + cell.range.start, end: $0.range.end + cell.range.start) }
             }
             for index in cells.indices {
+                if regular {
+                    cells[index].alignment = columnAlignments[index]
+                    continue
+                }
                 if random.chance(15) { cells[index].alignment = random.pick(TextAlignment.allCases) }
                 if random.chance(10) { cells[index].columnSpan = 2 }
                 if random.chance(5) { cells[index].rowSpan = 2 }
