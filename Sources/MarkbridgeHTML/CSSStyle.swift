@@ -15,6 +15,11 @@ struct CSSStyle {
     var cancelsOwn: [MarkupKind.Tag] = []
     var alignment: TextAlignment?
     var whitespace: HTMLTreeWalker.WhitespaceMode?
+    /// Microsoft Word's list paragraphs: `mso-list: l0 level2 lfo1` makes a paragraph an item
+    /// of a list at that level, and `mso-list: Ignore` marks the bullet or number Word wrote
+    /// as text before it.
+    var wordListLevel: Int?
+    var isWordListMarker = false
 
     /// No style: nothing to apply.
     init() {}
@@ -51,7 +56,8 @@ struct CSSStyle {
                 }
             case "background-color", "background":
                 if let color = CSSColorParser.parse(value) {
-                    markups.append(.background(color))
+                    // `transparent` (Google Docs sets it on every span) is no background at all.
+                    if color.alpha > 0 { markups.append(.background(color)) }
                 } else {
                     Self.dropValue(declaration, report: &report, location: location)
                 }
@@ -64,6 +70,14 @@ struct CSSStyle {
                 case "right", "end": alignment = .right
                 case "justify": alignment = .justify
                 default: Self.dropValue(declaration, report: &report, location: location)
+                }
+            case "mso-list":
+                if value == "ignore" {
+                    isWordListMarker = true
+                } else if let word = value.split(separator: " ").first(where: { $0.hasPrefix("level") }), let level = Int(word.dropFirst(5)), level >= 1 {
+                    wordListLevel = min(level, IRLimits.maxDepth + 1)
+                } else {
+                    Self.dropValue(declaration, report: &report, location: location)
                 }
             case "white-space":
                 switch value {

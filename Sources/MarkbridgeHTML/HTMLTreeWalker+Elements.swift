@@ -41,6 +41,8 @@ extension HTMLTreeWalker {
         }
         var exit = Exit(node: node, rule: rule, lineBreaksAtEntry: lineBreaks, blocksAtEntry: 0)
         let style = self.style(of: node)
+        // Word's own bullet or number for a list paragraph: the item says it now.
+        if style.isWordListMarker { return nil }
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
         switch rule {
         case .formatting(let kind):
@@ -94,11 +96,22 @@ extension HTMLTreeWalker {
         default:
             break
         }
-        if tree.tag(of: node) == .font { font(node, exit: &exit) }
+        switch tree.tag(of: node) {
+        case .font: font(node, exit: &exit)
+        case .big, .small:
+            let name = tree.name(of: node)
+            report.note("dropped-style", "<\(name)>", at: tree.sourceLocation(of: node)) { "<\(name)> (a text size) dropped, its text kept (\($0)×)" }
+        case .bdo, .bdi, .span:
+            noteTextDirection(node)
+        default:
+            break
+        }
         if !style.cancelsInherited.isEmpty || !style.cancelsOwn.isEmpty { cancelFormatting(style, exit: &exit) }
         // Most elements have no style: the empty array is not even iterated (that costs a retain).
         if !style.markups.isEmpty {
-            for kind in style.markups { openMarkup(&exit, kind) }
+            for kind in style.markups {
+                if case .color(let color) = kind { openColor(color, node: node, exit: &exit) } else { openMarkup(&exit, kind) }
+            }
         }
         if let mode = style.whitespace {
             whitespaceModes.append(mode)
@@ -147,6 +160,20 @@ extension HTMLTreeWalker {
         return style
     }
 
+    /// A text colour for the element's content, unless it is opaque black where no colour is
+    /// open around it: what text is without a colour, so a COLOR markup would say nothing
+    /// (Google Docs and Word set it on every run of text). Not kept, counted.
+    private mutating func openColor(_ color: CSSColor, node: HTMLNodeID, exit: inout Exit) {
+        let enclosed = openKinds.contains { if case .color = $0 { true } else { false } }
+        guard color == CSSColor(red: 0, green: 0, blue: 0) && !enclosed else {
+            openMarkup(&exit, .color(color))
+            return
+        }
+        report.note("default-color", "color", at: tree.sourceLocation(of: node)) {
+            "opaque black text, the default colour, not kept as COLOR where no other colour encloses it (\($0)×)"
+        }
+    }
+
     /// Opens a markup for the element being entered; `leave` closes it.
     private mutating func openMarkup(_ exit: inout Exit, _ kind: MarkupKind) {
         openHandles.append(builder.openMarkup(kind))
@@ -159,7 +186,7 @@ extension HTMLTreeWalker {
     private mutating func font(_ node: HTMLNodeID, exit: inout Exit) {
         if let value = tree.attribute("color", of: node) {
             if let color = CSSColorParser.parse(value) {
-                openMarkup(&exit, .color(color))
+                openColor(color, node: node, exit: &exit)
             } else {
                 report.note("dropped-style", "font color: \(value)", at: tree.sourceLocation(of: node)) { "<font color=\"\(value)\"> not understood, dropped (\($0)×)" }
             }
@@ -209,6 +236,13 @@ extension HTMLTreeWalker {
         if cellDepth > 0 {
             enterBlockInCell(rule, node: node)
             return
+        }
+        if let level = style.wordListLevel, rule == .paragraph {
+            breakBlock()
+            enterWordListItem(level: level, node: node)
+            exit.isWordListItem = true
+        } else if !wordLists.isEmpty {
+            closeWordLists()
         }
         switch rule {
         case .paragraph, .definition, .figureCaption, .container, .figure:
@@ -261,11 +295,23 @@ extension HTMLTreeWalker {
         default:
             break
         }
-        // A table's own `align` places the table, not its text.
-        if let alignment = style.alignment ?? (rule == .table ? nil : Self.alignAttribute(node, in: tree)) {
+        noteTextDirection(node)
+        // A table's own `align` places the table, not its text; `<center>` centres its content.
+        let centered: TextAlignment? = tree.tag(of: node) == .center ? .center : nil
+        if let alignment = style.alignment ?? (rule == .table ? nil : Self.alignAttribute(node, in: tree)) ?? centered {
             alignments.append(alignment)
             exit.pushedAlignment = true
         }
+    }
+
+    /// `dir` (and `<bdo>`'s override) has no place in the IR: the text is kept in its logical
+    /// order, and a direction other than the default a reader would have seen is reported,
+    /// counted (`dir="ltr"`, which Google Docs puts on every paragraph, is the default).
+    private mutating func noteTextDirection(_ node: HTMLNodeID) {
+        guard let direction = tree.attribute("dir", of: node) else { return }
+        let value = direction.asciiLowercased()
+        guard value == "rtl" || value == "auto" || tree.tag(of: node) == .bdo else { return }
+        report.note("dropped-style", "dir", at: tree.sourceLocation(of: node)) { "text direction (dir) dropped, the text kept in its order (\($0)×)" }
     }
 
     /// A block element inside a table cell, where the IR has only text: each block a line of
@@ -303,6 +349,7 @@ extension HTMLTreeWalker {
             builder.appendCollapsibleSpace()
             return
         }
+        if !wordLists.isEmpty && !exit.isWordListItem { closeWordLists() }
         if cellDepth > 0 {
             switch rule {
             case .table: tableDepth -= 1

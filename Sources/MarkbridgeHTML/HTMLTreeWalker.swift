@@ -25,6 +25,8 @@ struct HTMLTreeWalker {
         var lineBreaksAtEntry = 0
         /// For a `<pre>`: how many blocks were finished when it began, to tell an empty one.
         var blocksAtEntry = 0
+        /// A Word list paragraph: its item stays open after it, for deeper levels to nest in.
+        var isWordListItem = false
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }
@@ -44,6 +46,9 @@ struct HTMLTreeWalker {
     var cellIndex: [Int] = []
     /// The next row begins a table (it is the first of its `<table>`).
     var rowStartsTable = false
+    /// The lists Word list paragraphs opened, outermost first, each whether it is ordered
+    /// (see `enterWordListItem`).
+    var wordLists: [Bool] = []
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
     /// and the kind of each.
@@ -93,6 +98,7 @@ struct HTMLTreeWalker {
                 next = tree.nextSibling(of: exit.node)
             }
         }
+        closeWordLists()
         builder.endBlock(keepingIfEmpty: false)
         return builder.finishPromotingLoneImages()
     }

@@ -251,7 +251,9 @@ public struct DocumentGenerator {
             case 7: kind = .underline
             case 8: kind = random.chance(50) ? .superscript : .subscript
             case 9: kind = .highlight
-            case 10: kind = .color(CSSColor(red: UInt8(random.below(256)), green: 0, blue: 0))
+            // Never opaque black: the HTML reader takes it for the default text colour (see its
+            // `default-color` diagnostic), which no format tells from no colour.
+            case 10: kind = .color(CSSColor(red: UInt8(1 + random.below(255)), green: 0, blue: 0))
             default: kind = .background(CSSColor(red: 0, green: UInt8(random.below(256)), blue: 0, alpha: random.chance(30) ? 128 : 255))
             }
             markups.append(Markup(kind, start: start, end: end))

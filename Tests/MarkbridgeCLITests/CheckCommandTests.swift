@@ -81,7 +81,7 @@ struct CheckCommandTests {
         ("consent-ja.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),
         ("consent-zh.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),
         ("gdocs-clipboard.html", "markdown", false, [:], "0 0 0 0"),
-        ("gdocs-clipboard.html", "markdown", true, ["write markup-dropped": 21, "write table-flattened": 1], "6 0 0 0"),
+        ("gdocs-clipboard.html", "markdown", true, ["write markup-dropped": 4, "write table-flattened": 1], "5 0 0 0"),
         ("gdocs-clipboard.html", "json", false, [:], "0 0 0 0"),
         ("tolerant.html", "markdown", true, ["write line-break-dropped": 1], "1 0 0 0"),
         ("word-export.html", "markdown", true, ["write alignment-dropped": 1, "write markup-dropped": 1], "2 0 0 0"),
