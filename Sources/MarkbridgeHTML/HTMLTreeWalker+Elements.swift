@@ -246,6 +246,11 @@ extension HTMLTreeWalker {
         }
         switch rule {
         case .paragraph, .definition, .figureCaption, .container, .figure:
+            if tree.tag(of: node) == .details {
+                report.note("details-flattened", "details", at: tree.sourceLocation(of: node)) {
+                    "<details> shown open: its summary a paragraph, its content after it (\($0)×)"
+                }
+            }
             if rule == .definition {
                 report.note("flattened-definition-list", "dl", at: tree.sourceLocation(of: node)) { "definition list flattened into \($0) paragraph\($0 == 1 ? "" : "s")" }
             }
