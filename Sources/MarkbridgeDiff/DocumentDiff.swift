@@ -169,7 +169,7 @@ extension DocumentDiff {
         case .tableRow(let row):
             if row.startsTable { fields["startsTable"] = "true" }
             fields["cells"] = row.cells.map(Self.describe).joined(separator: ", ")
-        case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
+        case .paragraph, .heading, .blockquote, .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue
         return attributeNames.compactMap { name in fields[name].map { (name, $0) } }

@@ -10,6 +10,7 @@ struct HTMLBlockEmitter {
         case list(ordered: Bool)
         case item
         case table
+        case definitionList
     }
 
     /// The output as UTF-8.
@@ -38,6 +39,7 @@ struct HTMLBlockEmitter {
                 nextNumbers.removeLast()
             case .item: emit("</li>\n")
             case .table: emit("</table>\n")
+            case .definitionList: emit("</dl>\n")
             }
         }
     }
@@ -67,6 +69,7 @@ struct HTMLBlockEmitter {
             // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
             itemNumber = number
         case .tableRow: target.append(.table)
+        case .definitionTerm, .definitionDescription: target.append(.definitionList)
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
         }
         var common = 0
@@ -89,6 +92,7 @@ struct HTMLBlockEmitter {
                 }
             case .item: emit("<li>")
             case .table: emit("<table>\n")
+            case .definitionList: emit("<dl>\n")
             }
         }
         writeBlock(block, index: index, itemNumber: itemNumber)
@@ -112,6 +116,11 @@ struct HTMLBlockEmitter {
             emit("<p\(style)>")
             writeInline(block, index: index)
             emit("</p>\n")
+        case .definitionTerm, .definitionDescription:
+            let name = block.kind == .definitionTerm ? "dt" : "dd"
+            emit("<\(name)\(style)>")
+            writeInline(block, index: index)
+            emit("</\(name)>\n")
         case .heading(let level):
             emit("<h\(level)\(style)>")
             writeInline(block, index: index)

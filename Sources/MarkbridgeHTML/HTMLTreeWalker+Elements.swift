@@ -245,16 +245,19 @@ extension HTMLTreeWalker {
             closeWordLists()
         }
         switch rule {
-        case .paragraph, .definition, .figureCaption, .container, .figure:
+        case .paragraph, .figureCaption, .container, .figure:
             if tree.tag(of: node) == .details {
                 report.note("details-flattened", "details", at: tree.sourceLocation(of: node)) {
                     "<details> shown open: its summary a paragraph, its content after it (\($0)×)"
                 }
             }
-            if rule == .definition {
-                report.note("flattened-definition-list", "dl", at: tree.sourceLocation(of: node)) { "definition list flattened into \($0) paragraph\($0 == 1 ? "" : "s")" }
-            }
             breakBlock()
+        case .definition:
+            // Its text, and each block inside it (a second paragraph of a definition), is a
+            // block of its kind.
+            startPendingListItem()
+            breakBlock()
+            definitionKinds.append((tree.tag(of: node) == .dt ? .definitionTerm : .definitionDescription, context.blockDepth, context.quoteDepth))
         case .heading(let level):
             startPendingListItem()
             breakBlock()
@@ -367,9 +370,12 @@ extension HTMLTreeWalker {
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
         switch rule {
-        case .paragraph, .definition, .figureCaption:
+        case .paragraph, .figureCaption:
             breakBlock(keepingIfEmpty: hadLineBreak)
             if rule == .figureCaption { attachCaption() }
+        case .definition:
+            breakBlock(keepingIfEmpty: hadLineBreak)
+            definitionKinds.removeLast()
         case .heading:
             breakBlock(keepingIfEmpty: hadLineBreak)
             headingLevels.removeLast()
@@ -416,7 +422,8 @@ extension HTMLTreeWalker {
             if let image = tail[first].asLoneImage { tail[first] = image }
             switch tail[first].kind {
             case .image, .embed: guard tail[first].text.isEmpty else { return }
-            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .horizontalRule: return
+            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .definitionTerm,
+                 .definitionDescription, .horizontalRule: return
             }
             let caption = tail.removeLast()
             tail[first].text = caption.text

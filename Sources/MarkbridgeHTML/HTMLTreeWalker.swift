@@ -49,6 +49,9 @@ struct HTMLTreeWalker {
     /// The lists Word list paragraphs opened, outermost first, each whether it is ordered
     /// (see `enterWordListItem`).
     var wordLists: [Bool] = []
+    /// Inside `<dt>` and `<dd>`: the kind their blocks are, innermost last, and where the element
+    /// began (a list or quote inside one holds blocks of its own).
+    var definitionKinds: [(kind: BlockKind, depth: Int, quoteDepth: Int)] = []
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
     /// and the kind of each.
@@ -227,6 +230,9 @@ struct HTMLTreeWalker {
             builder.startBlock(.codeBlock(language: preLanguage), in: &context, alignment: alignments.last)
         } else if let level = headingLevels.last {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
+        } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
+                  !context.hasPendingItem {
+            builder.startBlock(definition.kind, enclosedBy: context, alignment: alignments.last)
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.

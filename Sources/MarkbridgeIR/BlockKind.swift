@@ -19,6 +19,10 @@ public enum BlockKind: Hashable, Sendable {
     indirect case embed(Embed)
     /// A row of a table; the block's text is its cells' text (see ``TableRow``).
     indirect case tableRow(TableRow)
+    /// A term of a definition list (`<dt>`) and a definition of the terms before it (`<dd>`):
+    /// consecutive ones at one place are one list.
+    case definitionTerm
+    case definitionDescription
     case horizontalRule
 }
 
@@ -84,6 +88,8 @@ extension BlockKind {
         case image = "IMG"
         case embed = "EMBED"
         case tableRow = "TR"
+        case definitionTerm = "DT"
+        case definitionDescription = "DD"
         case horizontalRule = "HR"
 
         /// The heading level a heading tag stands for.
@@ -95,7 +101,7 @@ extension BlockKind {
             case .heading4: 4
             case .heading5: 5
             case .heading6: 6
-            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .horizontalRule: nil
+            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: nil
             }
         }
 
@@ -115,15 +121,22 @@ extension BlockKind {
         case .image: .image
         case .embed: .embed
         case .tableRow: .tableRow
+        case .definitionTerm: .definitionTerm
+        case .definitionDescription: .definitionDescription
         case .horizontalRule: .horizontalRule
         }
+    }
+
+    /// Whether the block is a term or a definition of a definition list.
+    public var isDefinition: Bool {
+        self == .definitionTerm || self == .definitionDescription
     }
 
     /// Whether the block is a list item (the first block of one), ordered or not.
     public var isListItem: Bool {
         switch self {
         case .unorderedListItem, .orderedListItem: true
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: false
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: false
         }
     }
 }

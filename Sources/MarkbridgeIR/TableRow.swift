@@ -147,15 +147,3 @@ extension Block {
         }
     }
 }
-
-extension [Block] {
-    /// The end of the table whose first row is at `start`: the index after its last row.
-    public func endOfTable(startingAt start: Int) -> Int {
-        var end = start + 1
-        while end < count, case .tableRow(let row) = self[end].kind, !row.startsTable,
-              self[end].depth == self[start].depth, self[end].quoteDepth == self[start].quoteDepth {
-            end += 1
-        }
-        return end
-    }
-}

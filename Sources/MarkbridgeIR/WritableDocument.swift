@@ -40,7 +40,8 @@ extension Block {
             throw refuse("an embed's width or height is outside 0...\(Embed.maxDimension)")
         case .tableRow(let row):
             if let violation = row.violation(in: text) { throw refuse(violation) }
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .definitionTerm,
+             .definitionDescription, .horizontalRule:
             break
         }
         guard (0...IRLimits.maxDepth).contains(depth) else { throw refuse("depth \(depth) is outside 0...\(IRLimits.maxDepth)") }

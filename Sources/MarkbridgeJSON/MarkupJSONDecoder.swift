@@ -258,6 +258,8 @@ struct MarkupJSONDecoder {
         var applicable: Set<String> = []
         switch tag {
         case .paragraph: kind = .paragraph
+        case .definitionTerm: kind = .definitionTerm
+        case .definitionDescription: kind = .definitionDescription
         case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
         case .blockquote: kind = .blockquote
         case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]

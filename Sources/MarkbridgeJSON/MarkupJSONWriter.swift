@@ -124,7 +124,7 @@ private struct Emitter: ~Copyable {
             embedFields(embed, block: index)
         case .tableRow(let row):
             tableRowFields(row, text: block.text)
-        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule:
             break
         }
         if let alignment = block.alignment {

@@ -26,9 +26,10 @@ struct MarkdownBlockEmitter {
     var allowsHTML: Bool { options.html == .keep }
 
     /// Writes `block`; `tight` says it follows the block before with a line break (an item of a
-    /// tight list, see ``MarkdownListLayout``), unless either is written as HTML. For a table's
-    /// first row, `table` holds all its rows when the table is written whole, as one HTML block.
-    mutating func write(_ block: Block, index: Int, tight: Bool = false, table: ArraySlice<Block>? = nil) {
+    /// tight list, see ``MarkdownListLayout``), unless either is written as HTML. For the first
+    /// block of a table or a definition list written whole (as one HTML block, or a pipe
+    /// table), `group` holds all its blocks.
+    mutating func write(_ block: Block, index: Int, tight: Bool = false, group: ArraySlice<Block>? = nil) {
         let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
@@ -50,12 +51,12 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
         wroteHTML = false
-        let lines = if let table { tableBlock(table, index: index) } else { content(of: block, index: index, isItem: isItem) }
+        let lines = if let group { groupBlock(group, index: index) } else { content(of: block, index: index, isItem: isItem) }
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -177,6 +178,14 @@ struct MarkdownBlockEmitter {
             }
             guard let inline = inlineWriter.inline(paragraph, index: index, diagnostics: &diagnostics) else { return .none }
             return MarkdownLines(inline)
+        case .definitionTerm, .definitionDescription:
+            // Reached without HTML: a paragraph, the list reported once, at its first block.
+            if previous.map({ !$0.kind.isDefinition || $0.depth != block.depth || $0.quoteDepth != block.quoteDepth }) ?? true {
+                diagnostics.append(.warning("flattened-definition-list", "definition list at block \(index) has no CommonMark form; its terms and definitions written as paragraphs (--markdown-html drop)", block: index))
+            }
+            var paragraph = block
+            paragraph.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
+            return content(of: paragraph, index: index, isItem: false)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
             if block.text.isEmpty {
                 if isItem && block.alignment == nil { return .none }
@@ -215,9 +224,10 @@ struct MarkdownBlockEmitter {
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
     }
 
-    /// A whole table as one HTML block, which the reader maps back to its rows: a `<table>`
-    /// block of CommonMark ends only at a blank line, and the writer writes none inside it.
-    private mutating func tableBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
+    /// A whole table or definition list as one HTML block, which the reader maps back to its
+    /// blocks (a `<table>` or `<dl>` block of CommonMark ends only at a blank line, and the
+    /// writer writes none inside it); a table as a pipe table where GFM can have one.
+    private mutating func groupBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
         if MarkdownPipeTable.fits(rows, dialect: options.dialect), let table = pipeTable(rows, index: index) { return table }
         wroteHTML = true
         let single = rows.map { row in

@@ -63,16 +63,27 @@ public struct MarkdownWriter: Sendable {
                 // (a pipe table's cells are trimmed one by one).
                 let end = blocks.endOfTable(startingAt: index)
                 if emitter.allowsHTML || MarkdownPipeTable.fits(blocks[index..<end], dialect: options.dialect) {
-                    let rows = (index..<end).map { safe(blocks[$0], index: $0, emitter: &emitter) }
-                    emitter.write(rows[0], index: index, tight: false, table: rows[...])
+                    writeGroup(blocks, index..<end, emitter: &emitter)
                     index = end
                     continue
                 }
+            }
+            if block.kind.isDefinition && emitter.allowsHTML {
+                let end = blocks.endOfDefinitionList(startingAt: index)
+                writeGroup(blocks, index..<end, emitter: &emitter)
+                index = end
+                continue
             }
             emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index])
             index += 1
         }
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
+    }
+
+    /// A table or a definition list written whole, as one HTML block or a pipe table.
+    private func writeGroup(_ blocks: [Block], _ range: Range<Int>, emitter: inout MarkdownBlockEmitter) {
+        let group = range.map { safe(blocks[$0], index: $0, emitter: &emitter) }
+        emitter.write(group[0], index: range.lowerBound, tight: false, group: group[...])
     }
 
     /// The block with no formatting beginning or ending on whitespace, which CommonMark cannot

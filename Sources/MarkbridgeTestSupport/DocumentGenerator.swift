@@ -129,6 +129,22 @@ public struct DocumentGenerator {
                 continue
             case 85..<88:
                 block = Block(.horizontalRule)
+            case 88..<91 where profile.hostileAttributePercent > 0 && random.chance(50):
+                // A definition list: terms, each with one or two definitions.
+                listDepth = -1
+                for _ in 0..<(1 + random.below(2)) {
+                    var term = Block(.definitionTerm, text: sentence(words: 1 + random.below(4)))
+                    term.markups = markups(over: term.text)
+                    term.canonicalize()
+                    blocks.append(term)
+                    for _ in 0..<(1 + random.below(2)) {
+                        var definition = Block(.definitionDescription, text: sentence(words: 3 + random.below(12)))
+                        definition.markups = markups(over: definition.text)
+                        definition.canonicalize()
+                        blocks.append(definition)
+                    }
+                }
+                continue
             default:
                 block = Block(.paragraph, text: sentence(words: 10 + random.below(30)),
                               alignment: random.chance(20) ? random.pick(TextAlignment.allCases) : nil)
@@ -136,6 +152,7 @@ public struct DocumentGenerator {
             if !staysInList { listDepth = -1 }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule, .tableRow: break
+            case .definitionTerm, .definitionDescription: block.markups = markups(over: block.text)
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()

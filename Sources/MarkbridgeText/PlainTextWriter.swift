@@ -17,6 +17,7 @@ public struct PlainTextWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(document.blocks.reduce(1) { $0 + $1.text.utf8.count + 2 * $1.depth + 8 })
         var previousWasListItem = false
+        var previousWasDefinition = false
         var replacedControls: [(block: Int, count: Int)] = []
         for (index, block) in document.blocks.enumerated() {
             let isListItem = block.kind.isListItem
@@ -24,14 +25,18 @@ public struct PlainTextWriter: Sendable {
             if case .image = block.kind, text.isEmpty { continue }
             var continuesTable = false
             if case .tableRow(let row) = block.kind, !row.startsTable { continuesTable = true }
-            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesTable ? [0x0A] : [0x0A, 0x0A]) }
+            // Terms and definitions one a line, as list items are.
+            let continuesDefinitions = block.kind.isDefinition && previousWasDefinition
+            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesTable || continuesDefinitions ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
-            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth)
+            previousWasDefinition = block.kind.isDefinition
+            // A definition is indented under its term.
+            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind == .definitionDescription ? 4 : 0))
             let marker: String
             switch block.kind {
             case .unorderedListItem: marker = "• "
             case .orderedListItem(let number): marker = "\(number). "
-            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: marker = ""
+            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: marker = ""
             }
             // Continuation lines hang under the text, one space per character of the marker.
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
@@ -101,7 +106,7 @@ public struct PlainTextWriter: Sendable {
             // What it is called, and where to watch it: text has no frame to show it in.
             let label = block.text.isEmpty ? (embed.title ?? "") : Self.visibleText(Block(.paragraph, text: block.text, markups: block.markups))
             return label.isEmpty ? embed.src : "\(label) (\(embed.src))"
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .definitionTerm, .definitionDescription: break
         }
         // Formatting is gone in text: only images matter, each written as its alt text.
         let images = block.markups.filter { if case .image = $0.kind { true } else { false } }

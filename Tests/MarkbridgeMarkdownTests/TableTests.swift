@@ -130,7 +130,7 @@ struct TableTests {
                 if row.startsTable { tables += 1 }
             }
         }
-        #expect(tables > 40)
+        #expect(tables > 30)
         #expect(rows > tables)
     }
 }
