@@ -149,7 +149,8 @@ struct MarkdownBlockEmitter {
         case .image(let image):
             if block.text.isEmpty && block.alignment == nil {
                 var out: [UInt8] = []
-                MarkdownEscaping.image(image, into: &out)
+                if image.alt == "" { diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: index)) }
+                MarkdownEscaping.image(image, gfm: options.dialect == .gfm, into: &out)
                 return MarkdownLines(out)
             }
             return htmlBlock(block, index: index, isItem: false) ?? .none

@@ -329,6 +329,11 @@ enum MarkdownEscaping {
         out.append(contentsOf: repeatElement(0x60, count: longest + 1))
     }
 
+    /// An explicitly empty alt text (a decorative image) reads back from `![](src)` as none.
+    static func emptyAltDiagnostic(block: Int) -> Diagnostic {
+        .warning("empty-alt", "an image in block \(block) has an empty alt text (decorative), which Markdown writes as none", block: block)
+    }
+
     /// An image: `![alt](<src> "title")`.
     static func image(_ image: ImageSource, gfm: Bool = false, into out: inout [UInt8]) {
         out.append(contentsOf: "![".utf8)

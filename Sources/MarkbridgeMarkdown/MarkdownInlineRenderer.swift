@@ -97,7 +97,10 @@ struct MarkdownInlineRenderer {
                 case .open(let index): state.openSpan(index)
                 case .close(let index): state.closeSpan(index)
                 case .image(let index):
-                    if case .image(let image) = markups[index].kind { state.write { MarkdownEscaping.image(image, gfm: gfm, into: &$0) } }
+                    if case .image(let image) = markups[index].kind {
+                        if image.alt == "" { state.diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: blockIndex)) }
+                        state.write { MarkdownEscaping.image(image, gfm: gfm, into: &$0) }
+                    }
                 }
             }
         }

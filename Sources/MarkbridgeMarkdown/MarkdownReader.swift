@@ -219,6 +219,9 @@ struct MarkdownWalker {
         switch event.kind {
         case .text, .code: imageAlt? += event.literal
         case .softBreak, .lineBreak: imageAlt? += " "
+        case .htmlInline where event.isEnter:
+            // Alt text is plain text: a tag in it is not shown, and not kept.
+            diagnose("inline-html", "inline HTML in an image's alt text dropped: \(event.literal)", event)
         default: break
         }
     }

@@ -1,0 +1,39 @@
+import Testing
+@_spi(Internals) import MarkbridgeIR
+import MarkbridgeMarkdown
+
+/// What Markdown cannot say, said in a diagnostic, and syntax that text next to markup would
+/// otherwise make.
+@Suite("Markdown: reported losses")
+struct ReportedLossTests {
+    @Test("An empty alt text is written as none, reported; inline HTML in alt text is dropped, reported")
+    func altText() throws {
+        let image = ImageSource(src: "a.png", alt: "")
+        let written = try MarkdownWriter().write(Document(blocks: [Block(.image(image)), Block(.paragraph, text: "x \u{FFFC}", markups: [Markup(.image(image), start: 2, end: 3)])]))
+        #expect(String(decoding: written.value, as: UTF8.self) == "![](a.png)\n\nx ![](a.png)\n")
+        #expect(written.diagnostics.map(\.message) == [
+            "an image in block 0 has an empty alt text (decorative), which Markdown writes as none",
+            "an image in block 1 has an empty alt text (decorative), which Markdown writes as none",
+        ])
+        let read = try MarkdownReader().read("![a <b>b</b>](x.png)\n")
+        #expect(read.value.blocks == [Block(.image(ImageSource(src: "x.png", alt: "a b")))])
+        #expect(read.diagnostics.map(\.message) == ["inline HTML in an image's alt text dropped: <b>", "inline HTML in an image's alt text dropped: </b>"])
+    }
+
+    @Test("Without HTML a code span with a line break is one span a line, reported, and reads back so")
+    func codeSpanSplit() throws {
+        let block = Block(.paragraph, text: "a b\nc d", markups: [Markup(.code, start: 2, end: 5)])
+        let written = try MarkdownWriter(options: .init(html: .drop)).write(Document(blocks: [block]))
+        #expect(String(decoding: written.value, as: UTF8.self) == "a `b`\\\n`c` d\n")
+        #expect(written.diagnostics.map(\.code) == ["code-span-split"])
+        #expect(try MarkdownReader().read(written.value).value.blocks == [Block(.paragraph, text: "a b\nc d", markups: [Markup(.code, start: 2, end: 3), Markup(.code, start: 4, end: 5)])])
+    }
+
+    @Test("A text '!' right before a link stays text: the link does not become an image")
+    func bangBeforeLink() throws {
+        let block = Block(.paragraph, text: "Wow!link", markups: [Markup(.link(LinkTarget(href: "https://e.com")), start: 4, end: 8)])
+        let written = try MarkdownWriter().write(Document(blocks: [block])).value
+        #expect(String(decoding: written, as: UTF8.self) == "Wow\\![link](https://e.com)\n")
+        #expect(try MarkdownReader().read(written).value.blocks == [block])
+    }
+}
