@@ -55,7 +55,7 @@ public enum MarkbridgeCommandLine {
                 (DiffCommand.name, DiffCommand.summary),
                 (CheckCommand.name, CheckCommand.summary),
                 (DumpCommand.name, DumpCommand.summary),
-                ("help", "Show subcommand help information."),
+                ("help", "Show subcommand help information; 'help codes' lists every error and diagnostic code."),
             ],
             footer: "See 'markbridge help <subcommand>' for detailed help."
         ).render()
@@ -75,9 +75,24 @@ public enum MarkbridgeCommandLine {
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(DiffCommand.help().utf8))
         case CheckCommand.name?:
             return CommandResult(exitCode: ExitCode.success, standardOutput: Array(CheckCommand.help().utf8))
+        case "codes"?:
+            return CommandResult(exitCode: ExitCode.success, standardOutput: Array(codesHelp().utf8))
         case let other?:
             return usageFailure("Unknown subcommand '\(other)'", usage: rootUsage, helpCommand: "markbridge help")
         }
+    }
+
+    /// Every code Markbridge reports, errors then diagnostics, each with what it means.
+    static func codesHelp() -> String {
+        let width = (DiagnosticCode.all.map(\.code.count).max() ?? 0) + 2
+        var out = ""
+        for kind in [DiagnosticCode.Kind.error, .diagnostic] {
+            out += kind == .error ? "ERRORS (the conversion stops):\n" : "\nDIAGNOSTICS (what a conversion dropped or changed):\n"
+            for code in DiagnosticCode.all where code.kind == kind {
+                out += "  " + code.code + String(repeating: " ", count: width - code.code.count) + code.summary + "\n"
+            }
+        }
+        return out
     }
 
     /// `Error: ...`, then the usage line, then where to find help; exit code 64.

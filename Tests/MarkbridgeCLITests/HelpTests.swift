@@ -18,7 +18,7 @@ struct HelpTests {
           diff                  Show how two documents differ, block by block, in text, markups and attributes.
           check                 Dry-run a conversion: what a document loses on its way to another format and back.
           dump                  Print the parsed structure of an input, for debugging.
-          help                  Show subcommand help information.
+          help                  Show subcommand help information; 'help codes' lists every error and diagnostic code.
 
           See 'markbridge help <subcommand>' for detailed help.
 

@@ -21,9 +21,34 @@ struct FailOn {
                 guard !item.isEmpty, item.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
                     throw UsageError(message: "Unknown class '\(item)' for --fail-on (expected warnings, diff, none or diagnostic codes such as unsafe-url)")
                 }
+                guard DiagnosticCode.named(item)?.kind == .diagnostic else {
+                    let nearest = Self.nearest(to: item).map { "did you mean '\($0)'? " } ?? ""
+                    throw UsageError(message: "Unknown diagnostic code '\(item)' for --fail-on (\(nearest)`markbridge help codes` lists them)")
+                }
                 codes.insert(item)
             }
         }
+    }
+
+    /// The diagnostic code closest to `item` by edit distance, if one is within a third of it.
+    static func nearest(to item: String) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var previous = row[0]
+                row[0] = i + 1
+                for (j, y) in b.enumerated() {
+                    let substitution = previous + (x == y ? 0 : 1)
+                    previous = row[j + 1]
+                    row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
+                }
+            }
+            return row[b.count]
+        }
+        let characters = Array(item)
+        let ranked = DiagnosticCode.all.filter { $0.kind == .diagnostic }.map { ($0.code, distance(characters, Array($0.code))) }
+        guard let best = ranked.min(by: { $0.1 < $1.1 }), best.1 <= max(1, item.count / 3) else { return nil }
+        return best.0
     }
 
     func counts(_ diagnostic: Diagnostic) -> Bool {
