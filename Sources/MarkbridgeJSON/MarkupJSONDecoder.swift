@@ -68,15 +68,9 @@ struct MarkupJSONDecoder {
                 }
                 unit = parsed
             case "paragraphs":
-                var blocks: [PendingBlock] = []
-                var scanner = decoder.scanner
-                try scanner.array(pointer) { scanner, index throws(Failure) in
-                    decoder.scanner = scanner
-                    blocks.append(try decoder.block(pointer: pointer.paragraph(index)))
-                    scanner = decoder.scanner
+                pending = try decoder.elements(of: pointer) { decoder, index throws(Failure) in
+                    try decoder.block(pointer: pointer.paragraph(index))
                 }
-                decoder.scanner = scanner
-                pending = blocks
             default:
                 return false
             }
@@ -109,6 +103,21 @@ struct MarkupJSONDecoder {
     }
 
     // MARK: Objects
+
+    /// The elements of the array at `pointer`, each read by `read` with the decoder at it.
+    private mutating func elements<Element>(
+        of pointer: JSONPointer, _ read: (inout MarkupJSONDecoder, Int) throws(Failure) -> Element
+    ) throws(Failure) -> [Element] {
+        var result: [Element] = []
+        var scanner = self.scanner
+        try scanner.array(pointer) { scanner, index throws(Failure) in
+            self.scanner = scanner
+            result.append(try read(&self, index))
+            scanner = self.scanner
+        }
+        self.scanner = scanner
+        return result
+    }
 
     /// Walks an object's members; `handle` returns false for a key it does not know, which is
     /// then skipped and reported. Repeated keys are reported too; the last one wins.
@@ -202,14 +211,9 @@ struct MarkupJSONDecoder {
                 if key == "width" { width = value } else { height = value }
                 typeSpecific.append((key, offset))
             case "markups":
-                markups = []
-                var scanner = decoder.scanner
-                try scanner.array(member) { scanner, index throws(Failure) in
-                    decoder.scanner = scanner
-                    markups.append(try decoder.markup(pointer: pointer.markup(index)))
-                    scanner = decoder.scanner
+                markups = try decoder.elements(of: member) { decoder, index throws(Failure) in
+                    try decoder.markup(pointer: pointer.markup(index))
                 }
-                decoder.scanner = scanner
             default:
                 // A table row's fields, outside the switch: more cases make Swift look every key
                 // up through a search of the case names, which cost every block 8% of reading.
@@ -227,15 +231,9 @@ struct MarkupJSONDecoder {
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
                     row.cellsOffset = decoder.scanner.position
-                    var read: [PendingCell] = []
-                    var scanner = decoder.scanner
-                    try scanner.array(member) { scanner, index throws(Failure) in
-                        decoder.scanner = scanner
-                        read.append(try decoder.cell(pointer: pointer.cell(index)))
-                        scanner = decoder.scanner
+                    row.cells = try decoder.elements(of: member) { decoder, index throws(Failure) in
+                        try decoder.cell(pointer: pointer.cell(index))
                     }
-                    decoder.scanner = scanner
-                    row.cells = read
                 } else {
                     decoder.scanner.skipWhitespace()
                     guard let value = try decoder.scanner.literal(member) else {
