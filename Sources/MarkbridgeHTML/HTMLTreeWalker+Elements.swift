@@ -113,7 +113,10 @@ extension HTMLTreeWalker {
                 if case .color(let color) = kind { openColor(color, node: node, exit: &exit) } else { openMarkup(&exit, kind) }
             }
         }
-        if let mode = style.whitespace {
+        // `<pre>` in a table cell keeps its whitespace and line breaks in the cell's text, as code.
+        let preInCell = rule == .preformatted && cellDepth > 0 && embedDepth == 0
+        if preInCell { openMarkup(&exit, .code) }
+        if let mode = preInCell ? .preserve : style.whitespace {
             whitespaceModes.append(mode)
             exit.pushedWhitespace = true
         }

@@ -119,6 +119,16 @@ struct TableTests {
         #expect(try MarkdownReader().read(markdown).value == read)
     }
 
+    @Test("<pre> in a cell keeps its spaces and lines, as code, and reads back through HTML")
+    func preInCell() throws {
+        let read = try HTMLReader().read("<table><tr><td>Run:<pre>let  x = 1\n  y()\n</pre></td></tr></table>")
+        let row = Block(.tableRow(TableRow(cells: [TableCell(TextRange(start: 0, end: 21))], startsTable: true)),
+                        text: "Run:\nlet  x = 1\n  y()", markups: [Markup(.code, start: 5, end: 21)])
+        #expect(read.value.blocks == [row])
+        #expect(read.diagnostics.map(\.code) == ["table-cell-flattened"])
+        #expect(try HTMLReader().read(try HTMLWriter().write(read.value).value).value == read.value)
+    }
+
     @Test("The generated documents the round-trip properties use hold tables")
     func generatorMakesTables() {
         var generator = DocumentGenerator(seed: 1, profile: .hostile)
