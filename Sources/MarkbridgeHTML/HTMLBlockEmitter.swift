@@ -123,7 +123,8 @@ struct HTMLBlockEmitter {
             emit("</\(name)>\n")
         case .heading(let level):
             emit("<h\(level)\(style)>")
-            writeInline(block, index: index)
+            // An empty heading is written empty: the reader keeps it as it is.
+            if !block.text.isEmpty { writeInline(block, index: index) }
             emit("</h\(level)>\n")
         case .unorderedListItem, .orderedListItem:
             var attributes = style

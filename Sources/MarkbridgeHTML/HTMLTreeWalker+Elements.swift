@@ -265,6 +265,7 @@ extension HTMLTreeWalker {
             startPendingListItem()
             breakBlock()
             headingLevels.append(level)
+            exit.blocksAtEntry = builder.finishedBlocks.count
         case .blockquote:
             startPendingListItem()
             breakBlock()
@@ -380,7 +381,9 @@ extension HTMLTreeWalker {
             breakBlock(keepingIfEmpty: hadLineBreak)
             definitionKinds.removeLast()
         case .heading:
-            breakBlock(keepingIfEmpty: hadLineBreak)
+            // An empty heading is still a heading (`<h2></h2>`, as the HTML writer writes one).
+            if headingLevels.count == 1 && !builder.isInBlock && builder.finishedBlocks.count == exit.blocksAtEntry { ensureBlock() }
+            breakBlock(keepingIfEmpty: true)
             headingLevels.removeLast()
         case .blockquote:
             breakBlock()
