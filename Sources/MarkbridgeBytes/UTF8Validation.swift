@@ -137,39 +137,17 @@
 }
 
 extension String {
-    /// `bytes` as a string, checked by ``UTF8Validation`` (sixteen bytes at a time) and then
-    /// copied as they are. `String(decoding:as:)` checks a character at a time outside ASCII:
-    /// on Cyrillic and CJK text this is 4-6x faster, and making block text was the largest
-    /// single cost of HTML -> JSON. Invalid bytes are repaired as `String(decoding:as:)`
-    /// repairs them, so the result is the same string either way.
-    @_spi(Internals) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        // Below sixteen bytes the standard library makes a small string, with a quick check
-        // for ASCII, and our check would go byte by byte anyway.
-        guard bytes.count >= 16, UTF8Validation.firstInvalidOffset(bytes) == nil else {
-            self = String(decoding: bytes, as: UTF8.self)
-            return
-        }
-        self.init(validUTF8: bytes)
-    }
-
-    /// `bytes`, which the caller's own construction makes valid UTF-8, as a string without a
-    /// second check: text the HTML reader takes from its already validated input, and text
-    /// that was a `String` before. Only this package's readers may promise that; debug builds
-    /// (every test and fuzz loop) still check the promise.
-    @_spi(Internals) public init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        assert(UTF8Validation.firstInvalidOffset(bytes) == nil, "bytes promised valid are not UTF-8")
-        guard bytes.count >= 16 else {
-            self = String(decoding: bytes, as: UTF8.self)
-            return
-        }
-        self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
-    }
-
+    /// `bytes` as a string, checked by the standard library, which repairs an invalid sequence
+    /// with U+FFFD (Unicode's maximal subparts), as `String(decoding:as:)` does. Every string
+    /// this package makes from bytes is made here or through `UTF8Span(validating:)`: the
+    /// standard library's check is the only one that can vouch for a `String`, so no reader's
+    /// own reasoning about its input is trusted for it, however sound (``UTF8Validation`` finds
+    /// where input goes wrong; it does not make strings).
     @_spi(Internals) public init(checkingUTF8 bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 
     @_spi(Internals) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
-        self = bytes.withUnsafeBufferPointer { String(checkingUTF8: $0) }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }

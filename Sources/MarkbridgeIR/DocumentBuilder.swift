@@ -17,13 +17,8 @@
     /// the many checks of whether a block is open never copy it).
     private var current = Block(.paragraph)
     public private(set) var isInBlock = false
-    /// The current block's text as UTF-8, made a `String` once when the block ends: appending
-    /// bytes is cheaper than appending strings, and readers mostly have bytes.
-    private var text: [UInt8] = []
-    /// Whether every byte of `text` came from a source known to be valid UTF-8 (a `String`,
-    /// or a reader of this package that validated its input): then the block's string is made
-    /// without checking the text again.
-    private var textIsKnownValid = true
+    /// The current block's text, made a `String` once when the block ends.
+    private var text = BlockText()
     private var utf16Length = 0
     /// Markups in the order they were opened, so mostly in canonical order already; an open
     /// markup's slot has its start and is given its end when it closes.
@@ -68,20 +63,22 @@
 
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
+        if !isInBlock { startBlock(.paragraph) }
+        writePendingSpace()
         var piece = piece
-        piece.withUTF8 { appendBytes($0) }
+        utf16Length += piece.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
+        text.append(piece)
     }
 
     /// Appends text given as UTF-8. The bytes should be valid UTF-8 (readers pass text from
     /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
     /// the block's markups are then clamped to its text rather than trusted.
     public mutating func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
-        textIsKnownValid = false
         appendBytes(bytes)
     }
 
-    /// Appends bytes that this package's reader knows to be valid UTF-8 (see
-    /// `String(validUTF8:)`): the HTML reader's text comes from its checked input.
+    /// Appends bytes that this package's reader checked as UTF-8 (the HTML reader's text comes
+    /// from its checked input). The block's string is checked again when it is made.
     package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
         appendBytes(bytes)
     }
@@ -96,7 +93,7 @@
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int? = nil) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
-        text.append(contentsOf: bytes)
+        text.append(bytes)
         utf16Length += utf16Count ?? ByteScan.utf16Count(ofUTF8: bytes)
     }
 
@@ -121,7 +118,7 @@
             markupBytes[slot].end += 1
         }
         closedBeforePendingSpace.removeAll()
-        text.append(0x20)
+        text.appendSpace()
         utf16Length += 1
     }
 
@@ -135,7 +132,7 @@
     /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
     /// Markdown soft breaks) call this instead of appending spaces.
     public mutating func appendCollapsibleSpace() {
-        guard isInBlock, utf16Length > cellStart, text.last != 0x0A else { return }
+        guard isInBlock, utf16Length > cellStart, text.lastByte != 0x0A else { return }
         if !pendingSpace { pendingSpaceMark = nextID }
         pendingSpace = true
     }
@@ -153,7 +150,7 @@
         if isInCell { endCell() }
         dropPendingSpace()
         if !rowCells.isEmpty {
-            text.append(contentsOf: TableRow.separator.utf8)
+            text.append(TableRow.separator)
             utf16Length += TableRow.separator.utf16.count
         }
         cellStart = utf16Length
@@ -175,7 +172,7 @@
     /// A line break between blocks inside a cell, where the IR has no blocks: none at the
     /// cell's start or after another.
     public mutating func breakLineInCell() {
-        guard isInCell, utf16Length > cellStart, text.last != 0x0A else { return }
+        guard isInCell, utf16Length > cellStart, text.lastByte != 0x0A else { return }
         appendLineBreak()
     }
 
@@ -183,8 +180,8 @@
     /// `<br>` that ends a block. Returns whether there was one.
     @discardableResult
     public mutating func removeTrailingLineBreak() -> Bool {
-        guard text.last == 0x0A else { return false }
-        text.removeLast()
+        guard text.lastByte == 0x0A else { return false }
+        text.removeLastLineFeed()
         utf16Length -= 1
         dropPendingSpace()
         return true
@@ -200,10 +197,10 @@
     public mutating func appendImage(_ image: ImageSource) {
         append("")
         let start = utf16Length
-        let startByte = text.count
+        let startByte = text.byteCount
         append("\u{FFFC}")
         markups.append(Markup(.image(image), start: start, end: utf16Length))
-        markupBytes.append((startByte, text.count))
+        markupBytes.append((startByte, text.byteCount))
     }
 
     /// Opens a markup at the current position.
@@ -214,7 +211,7 @@
         } else {
             open.append((nextID, markups.count))
             markups.append(Markup(kind, start: utf16Length, end: utf16Length))
-            markupBytes.append((text.count, text.count))
+            markupBytes.append((text.byteCount, text.byteCount))
         }
         return OpenMarkup(id: nextID)
     }
@@ -241,7 +238,7 @@
         guard let index = open.lastIndex(where: { $0.id == handle.id }) else { return }
         let entry = open.remove(at: index)
         markups[entry.slot].range.end = utf16Length
-        markupBytes[entry.slot].end = text.count
+        markupBytes[entry.slot].end = text.byteCount
         if pendingSpace, entry.id <= pendingSpaceMark, !markups[entry.slot].kind.trimsWhitespaceEdges {
             closedBeforePendingSpace.append(entry.slot)
         }
@@ -256,16 +253,14 @@
         swap(&block, &current)
         for entry in open {
             markups[entry.slot].range.end = utf16Length
-            markupBytes[entry.slot].end = text.count
+            markupBytes[entry.slot].end = text.byteCount
         }
         dropPendingSpace()
         let isRow = finishRow(&block)
         if !text.isEmpty || keepingIfEmpty || isRow {
-            block.text = textIsKnownValid
-                ? text.withUnsafeBufferPointer { String(validUTF8: $0) }
-                : String(checkingUTF8: text)
+            block.text = text.string()
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
-            let repaired = block.text.utf8.count != text.count
+            let repaired = block.text.utf8.count != text.byteCount
             let length = repaired ? block.text.utf16.count : utf16Length
             for index in markups.indices {
                 markups[index].range.end = min(markups[index].range.end, length)
@@ -287,8 +282,7 @@
             blocks.append(block)
         }
         isInBlock = false
-        text.removeAll(keepingCapacity: true)
-        textIsKnownValid = true
+        text.removeAll()
         utf16Length = 0
         // Markups still open go on in the next block, from its start, in their order.
         if open.isEmpty {
@@ -313,7 +307,7 @@
         if isInCell { endCell() }
         cellStart = 0
         guard case .tableRow(var row) = block.kind else { return false }
-        let text = String(decoding: self.text, as: UTF8.self)
+        let text = self.text.string()
         row.cells = rowCells
         rowCells.removeAll(keepingCapacity: true)
         if row.violation(in: text) == nil {
@@ -328,12 +322,12 @@
     /// of the block's text (a removed trailing line break may have left an edge past the end:
     /// such an edge is at the text's end, and counts as clean only if the text's last byte is).
     private func edgesFreeOfWhitespace() -> Bool {
-        let count = text.count
+        let count = text.byteCount
         for (slot, markup) in markups.enumerated() where markup.kind.trimsWhitespaceEdges && !markup.range.isEmpty {
             let end = min(markupBytes[slot].end, count)
             let start = min(markupBytes[slot].start, end)
             guard start < end else { return false }
-            if Self.isTrimmed(text[start]) || Self.isTrimmed(text[end - 1]) { return false }
+            if Self.isTrimmed(text.byte(at: start)) || Self.isTrimmed(text.byte(at: end - 1)) { return false }
         }
         return true
     }

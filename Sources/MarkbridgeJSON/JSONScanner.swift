@@ -276,34 +276,35 @@ struct JSONScanner {
         position += 1
         let start = position
         // Fast path: to the first quote, backslash or control character sixteen bytes at a
-        // time; the bytes before it are checked as UTF-8 in one pass, and without an escape
-        // they are the string.
+        // time; without an escape, the bytes before the quote are the string, checked as UTF-8
+        // by the standard library as it makes it.
         let quote = SIMD16<UInt8>(repeating: 0x22), backslash = SIMD16<UInt8>(repeating: 0x5C), space = SIMD16<UInt8>(repeating: 0x20)
         let stop = ByteScan.firstIndex(in: bytes, from: position,
                                        whereBlock: { ($0 .== quote) .| ($0 .== backslash) .| ($0 .< space) },
                                        whereByte: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) ?? bytes.count
         let plain = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let valid = try? UTF8Span(validating: plain.span) {
+            position = stop + 1
+            return String(copying: valid)
+        }
+        // An escape, a control character, the end, or invalid UTF-8: the first invalid
+        // sequence before the stop is reported where it begins.
         if let invalid = UTF8Validation.firstInvalidOffset(plain) {
             position = start + invalid
             try validateUTF8Sequence(pointer)
         }
         position = stop
-        if position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                // Checked just above (an invalid sequence has thrown): not checked again.
-                return String(validUTF8: plain)
-            }
-            if byte < 0x20 { throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer) }
+        if position < bytes.count, bytes[position] < 0x20 {
+            throw failure("invalid-json", "control character \(describe(bytes[position])) in a string", pointer)
         }
         var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                // Checked sequences and escapes this scanner encoded (a lone surrogate throws).
-                return buffer.withUnsafeBufferPointer { String(validUTF8: $0) }
+                // Checked sequences and escapes this scanner encoded (a lone surrogate throws),
+                // checked once more as the string is made.
+                return String(checkingUTF8: buffer)
             }
             if byte == UInt8(ascii: "\\") {
                 try escape(into: &buffer, pointer)
