@@ -30,14 +30,13 @@
 
     /// Adds `name`, whose UTF-8 bytes are `bytes` when the caller has them at hand; false when
     /// it was there already.
-    public mutating func insert(_ name: String, bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+    public mutating func insert(_ name: String, bytes: Span<UInt8>?) -> Bool {
         if let bytes { return insert(bytes) }
-        var name = name
-        return name.withUTF8 { insert($0) }
+        return insert(name.utf8.span)
     }
 
     /// Adds the name spelled by `bytes`; false when it was there already.
-    public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public mutating func insert(_ bytes: Span<UInt8>) -> Bool {
         if overflow == nil, bytes.count <= 15 {
             let words = Self.pack(bytes)
             for index in 0..<packedCount where packed[index] == words { return false }
@@ -50,15 +49,22 @@
         if overflow == nil {
             overflow = Set((0..<packedCount).map { Self.unpack(packed[$0]) })
         }
-        return overflow!.insert(Array(bytes)).inserted
+        return overflow!.insert(Self.array(bytes)).inserted
     }
 
     /// Up to fifteen bytes in two words, the length in the top byte.
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> Packed {
+    private static func pack(_ bytes: Span<UInt8>) -> Packed {
         var words = Packed(low: 0, high: UInt64(bytes.count) << 56)
         for index in 0..<min(bytes.count, 8) { words.low |= UInt64(bytes[index]) << UInt64(index * 8) }
         for index in min(bytes.count, 8)..<bytes.count { words.high |= UInt64(bytes[index]) << UInt64((index - 8) * 8) }
         return words
+    }
+
+    private static func array(_ bytes: Span<UInt8>) -> [UInt8] {
+        var array: [UInt8] = []
+        array.reserveCapacity(bytes.count)
+        for index in bytes.indices { array.append(bytes[index]) }
+        return array
     }
 
     private static func unpack(_ words: Packed) -> [UInt8] {

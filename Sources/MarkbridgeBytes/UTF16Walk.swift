@@ -9,9 +9,10 @@
     @inlinable public init() {}
 
     /// Moves forward to the UTF-16 `offset` (never back); the byte index there, or nil when the
-    /// offset is past the end of `bytes` or falls inside a surrogate pair.
+    /// offset is past the end of `bytes` or falls inside a surrogate pair. `bytes` are UTF-8 (a
+    /// string's); on other bytes the answer means nothing, but no read leaves them.
     @inlinable @inline(__always)
-    public mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public mutating func advance(to offset: Int, in bytes: Span<UInt8>) -> Int? {
         // Sixteen bytes at a time while the offset is at least sixteen units ahead, then eight,
         // with no branch per character: a block counts the units of the sequences that start in
         // it (a lead for its whole sequence, a continuation byte for nothing). The whole
@@ -27,7 +28,7 @@
         }
         // Back to the start of a sequence the last block split: its units came with its lead.
         if byteIndex < bytes.count && bytes[byteIndex] & 0xC0 == 0x80 {
-            repeat { byteIndex -= 1 } while bytes[byteIndex] & 0xC0 == 0x80
+            repeat { byteIndex -= 1 } while byteIndex > 0 && bytes[byteIndex] & 0xC0 == 0x80
             unitOffset -= bytes[byteIndex] >= 0xF0 ? 2 : 1
         }
         while unitOffset < offset && byteIndex < bytes.count {

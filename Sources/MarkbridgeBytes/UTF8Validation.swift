@@ -18,15 +18,19 @@
     }
 
     /// The length of the valid sequence at `index`, or 0 if the bytes there are not one.
-    @inlinable public static func sequenceLength<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index) -> Int where C.Index == Int {
+    @inlinable public static func sequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x80 { return 1 }
         guard let (length, lower, upper) = lead(byte) else { return 0 }
-        guard index + length <= bytes.endIndex else { return 0 }
+        guard index + length <= bytes.count else { return 0 }
         let second = bytes[index + 1]
         guard second >= lower, second <= upper else { return 0 }
         for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
         return length
+    }
+
+    @inlinable public static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        sequenceLength(bytes.span, at: index)
     }
 
     /// How many bytes at `index` form the maximal prefix of a valid sequence (at least 1): the
@@ -45,12 +49,12 @@
 
     /// The offset of the first byte that does not begin a valid sequence, or nil.
     @inlinable public static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
+        firstInvalidOffset(bytes.span)
     }
 
     /// The offset of the first byte from `start` (a sequence boundary) that does not begin a
     /// valid sequence or is the ASCII byte `excluded` (the HTML reader stops at CR), or nil.
-    @inlinable public static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
+    @inlinable public static func firstInvalidOffset(_ buffer: Span<UInt8>, from start: Int = 0, orByte excluded: UInt8? = nil) -> Int? {
         var index = start
         while index < buffer.count {
             index = skipBlocksOfShortSequences(buffer, from: index, excluding: excluded)
@@ -90,7 +94,7 @@
     /// bytes back: a byte must be a continuation exactly when the byte before it leads a
     /// sequence, or the one two back leads a three-byte one (table 3-7's rows, with E0 and ED's
     /// narrower second bytes, C0 and C1 refused, F0 and up left to the caller).
-    @inlinable public static func skipBlocksOfShortSequences(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
+    @inlinable public static func skipBlocksOfShortSequences(_ buffer: Span<UInt8>, from start: Int, excluding excluded: UInt8? = nil) -> Int {
         // The blocks one and two bytes back cannot be read before the third byte.
         guard start >= 2 else { return start }
         // Comparisons between two vectors only: with a scalar operand, the standard library's
