@@ -72,7 +72,7 @@ extension HTMLTreeWalker {
         var stack = [node]
         while let current = stack.popLast(), out.count < 64 {
             if tree.kind(of: current) == .text {
-                tree.withTextBytes(of: current) { out.append(contentsOf: $0) }
+                tree.withTextBytes(of: current) { out.append(copying: $0) }
             } else {
                 stack += tree.children(of: current).reversed()
             }

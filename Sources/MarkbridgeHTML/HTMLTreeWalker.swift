@@ -112,7 +112,7 @@ struct HTMLTreeWalker {
         preDepth > 0 ? .preserve : whitespaceModes.last ?? .normal
     }
 
-    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func text(_ bytes: Span<UInt8>) {
         switch whitespaceMode {
         case .preserve:
             appendPreserved(bytes, keepingSpaces: true)
@@ -125,22 +125,25 @@ struct HTMLTreeWalker {
 
     /// CSS `white-space: normal`: runs of ASCII whitespace become one collapsible space. The
     /// text node goes to the builder in one piece, with inner runs already collapsed.
-    private mutating func appendCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let first = bytes.firstIndex(where: { !Self.isCollapsible($0) }) else {
+    private mutating func appendCollapsed(_ bytes: Span<UInt8>) {
+        var first = 0
+        while first < bytes.count, Self.isCollapsible(bytes[first]) { first += 1 }
+        guard first < bytes.count else {
             if !bytes.isEmpty { builder.appendCollapsibleSpace() }
             return
         }
-        if first > bytes.startIndex { builder.appendCollapsibleSpace() }
-        var last = bytes.endIndex
+        if first > 0 { builder.appendCollapsibleSpace() }
+        var last = bytes.count
         while last > first, Self.isCollapsible(bytes[last - 1]) { last -= 1 }
         ensureBlock()
-        let inner = UnsafeBufferPointer(rebasing: bytes[first..<last])
+        let inner = bytes.extracting(first..<last)
         if let utf16Count = Self.utf16CountIfCollapsed(inner) {
             builder.appendValidUTF8(inner, utf16Count: utf16Count)
         } else {
             collapsed.removeAll(keepingCapacity: true)
             var inSpace = false
-            for byte in inner {
+            for index in inner.indices {
+                let byte = inner[index]
                 if Self.isCollapsible(byte) {
                     if !inSpace { collapsed.append(0x20) }
                     inSpace = true
@@ -149,13 +152,16 @@ struct HTMLTreeWalker {
                     inSpace = false
                 }
             }
-            collapsed.withUnsafeBufferPointer { builder.appendValidUTF8($0) }
+            // Read through a second reference: a span of `self.collapsed` would hold all of
+            // `self` while the builder changes.
+            let scratch = collapsed
+            builder.appendValidUTF8(scratch.span)
         }
-        if last < bytes.endIndex { builder.appendCollapsibleSpace() }
+        if last < bytes.count { builder.appendCollapsibleSpace() }
     }
 
     /// `pre` (every character kept) and `pre-line` (newlines kept, spaces collapsed).
-    private mutating func appendPreserved(_ bytes: UnsafeBufferPointer<UInt8>, keepingSpaces: Bool) {
+    private mutating func appendPreserved(_ bytes: Span<UInt8>, keepingSpaces: Bool) {
         guard !bytes.isEmpty else { return }
         if keepingSpaces {
             ensureBlock()
@@ -165,7 +171,7 @@ struct HTMLTreeWalker {
         var lineStart = 0
         while true {
             let lineEnd = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
-            appendCollapsed(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+            appendCollapsed(bytes.extracting(lineStart..<lineEnd))
             guard lineEnd < bytes.count else { return }
             ensureBlock()
             builder.appendLineBreak()
@@ -177,7 +183,7 @@ struct HTMLTreeWalker {
     /// character other than a space, or two spaces in a row, would), else nil: one pass
     /// that both checks and counts, for the builder, which would otherwise count again (the
     /// text's first read after the parse is from memory, not cache, and costs the most).
-    static func utf16CountIfCollapsed(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func utf16CountIfCollapsed(_ buffer: Span<UInt8>) -> Int? {
         var index = 0
         var count = 0
         // Sixteen bytes at a time while none is below 0x0E (tab, line feed, form feed and
@@ -215,6 +221,12 @@ struct HTMLTreeWalker {
             index += 1
         }
         return count
+    }
+
+    /// The buffer form, for `WhitespaceCollapsingTests`, which hand over buffers; the caller
+    /// vouches for the pointer.
+    static func utf16CountIfCollapsed(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        utf16CountIfCollapsed(unsafe buffer.span)
     }
 
     static func isCollapsible(_ byte: UInt8) -> Bool {

@@ -75,7 +75,7 @@ struct HTMLInput {
 
     /// The first CR or non-ASCII byte that is not part of valid UTF-8, or nil if there is none.
     private static func firstIssue(in raw: [UInt8], from start: Int) -> Int? {
-        raw.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0, from: start, orByte: 0x0D) }
+        UTF8Validation.firstInvalidOffset(raw.span, from: start, orByte: 0x0D)
     }
 
     /// The offset in the caller's bytes of a normalised offset.

@@ -86,7 +86,7 @@ public struct HTMLParser: Sendable {
             tokenizer: HTMLTokenizer(input: input.bytes),
             scripting: options.scripting,
             maxDepth: max(options.maxDepth, 8))
-        let firstNUL = input.bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0, in: $0) }
+        let firstNUL = ByteScan.firstIndex(of: 0, in: input.bytes.span)
         builder.inputHasNull = firstNUL != nil
         if let context { builder.prepareFragment(context) }
         builder.run()

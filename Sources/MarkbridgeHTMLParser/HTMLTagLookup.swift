@@ -13,7 +13,7 @@ enum HTMLTagLookup {
         for raw in 1...UInt8.max {
             guard let tag = HTMLTag(rawValue: raw) else { break }
             let bytes = Array(tag.lowercaseName.utf8)
-            let (first, second) = pack(bytes[...])
+            let (first, second) = pack(bytes.span)
             var slot = hash(first, second)
             while table[slot] != nil { slot = (slot + 1) & mask }
             table[slot] = Entry(first: first, second: second, tag: tag)
@@ -22,10 +22,11 @@ enum HTMLTagLookup {
     }()
 
     @inline(__always)
-    private static func pack<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (UInt64, UInt64) {
+    private static func pack(_ bytes: Span<UInt8>) -> (UInt64, UInt64) {
         var first: UInt64 = 0
         var second: UInt64 = 0
-        for (offset, byte) in bytes.enumerated() {
+        for offset in bytes.indices {
+            let byte = bytes[offset]
             if offset < 8 { first |= UInt64(byte) << UInt64(offset * 8) } else { second |= UInt64(byte) << UInt64((offset - 8) * 8) }
         }
         return (first, second)
@@ -39,10 +40,10 @@ enum HTMLTagLookup {
 
     /// The tag for a lower-case name, or ``HTMLTag/unknown``.
     static func tag(for name: ArraySlice<UInt8>) -> HTMLTag {
-        name.withUnsafeBufferPointer { tag(for: $0) }
+        tag(for: name.span)
     }
 
-    static func tag(for name: UnsafeBufferPointer<UInt8>) -> HTMLTag {
+    static func tag(for name: Span<UInt8>) -> HTMLTag {
         guard !name.isEmpty, name.count <= 16 else { return .unknown }
         let (first, second) = pack(name)
         var slot = hash(first, second)

@@ -88,10 +88,9 @@ struct HTMLTokenAttributes: Sendable {
     }
 
     /// The value of the attribute with no prefix called `wantedName` (lower-case ASCII), if any.
-    func value(named wantedName: StaticString) -> ArraySlice<UInt8>? {
+    func value(named wantedName: String) -> ArraySlice<UInt8>? {
         guard let storage else { return nil }
-        let wanted = UnsafeBufferPointer(start: wantedName.utf8Start, count: wantedName.utf8CodeUnitCount)
-        for index in storage.entries.indices where storage.entries[index].prefix == .none && name(at: index).elementsEqual(wanted) {
+        for index in storage.entries.indices where storage.entries[index].prefix == .none && name(at: index).elementsEqual(wantedName.utf8) {
             return value(at: index)
         }
         return nil
@@ -126,8 +125,8 @@ struct HTMLTokenAttributes: Sendable {
         var end: Int { bytes.count }
 
         /// Calls `body` with the bytes in `range`, borrowed.
-        func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        func withBytes<Result>(_ range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
+            body(bytes.span.extracting(range))
         }
 
         mutating func append(_ byte: UInt8) { bytes.append(byte) }

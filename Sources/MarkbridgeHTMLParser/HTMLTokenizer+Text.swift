@@ -38,11 +38,9 @@ extension HTMLTokenizer {
     private mutating func emitRun(stoppingAt a: UInt8, _ b: UInt8, _ c: UInt8) {
         let start = position
         let stopA = SIMD16<UInt8>(repeating: a), stopB = SIMD16<UInt8>(repeating: b), stopC = SIMD16<UInt8>(repeating: c)
-        position = input.withUnsafeBufferPointer { buffer in
-            ByteScan.firstIndex(in: buffer, from: start,
-                                whereBlock: { ($0 .== stopA) .| ($0 .== stopB) .| ($0 .== stopC) },
-                                whereByte: { $0 == a || $0 == b || $0 == c }) ?? buffer.count
-        }
+        position = ByteScan.firstIndex(in: input.span, from: start,
+                                       whereBlock: { ($0 .== stopA) .| ($0 .== stopB) .| ($0 .== stopC) },
+                                       whereByte: { $0 == a || $0 == b || $0 == c }) ?? input.count
         if position > start {
             if !hasPendingCharacters { markCharactersStart(start) }
             appendCharacters(start..<position)

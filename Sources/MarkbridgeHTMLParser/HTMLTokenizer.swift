@@ -187,10 +187,8 @@ struct HTMLTokenizer {
 
     mutating func emitTag() {
         finishAttribute()
-        let (tag, customName) = pendingTagName.withBytes(in: input) { name in
-            let tag = HTMLTagLookup.tag(for: name)
-            return (tag, tag == .unknown ? String(decoding: name, as: UTF8.self) : nil)
-        }
+        let tag = pendingTagName.withBytes(in: input) { HTMLTagLookup.tag(for: $0) }
+        let customName = tag == .unknown ? String(decoding: pendingTagName.bytes(in: input), as: UTF8.self) : nil
         // The token takes the buffers; the next tag starts new ones (an end tag's attributes
         // are dropped, as the standard says).
         let tagAttributes = isEndTag ? HTMLTokenAttributes() : attributes.take()

@@ -140,37 +140,34 @@ extension HTMLTree {
     }
 
     /// Where `bytes` lie in the input, when they are a slice of it (the tokenizer hands out
-    /// text that needed no decoding as such a slice).
+    /// text that needed no decoding as such a slice): when the input holds the same bytes at
+    /// the same indices. Comparing a slice with the input's at its own indices costs nothing
+    /// when it is one (slices of one buffer at one place are equal at once); a slice of
+    /// something else that happens to hold the same bytes may be stored as that range too,
+    /// which is the same text.
     private func inputRange(of bytes: ArraySlice<UInt8>) -> Range<Int32>? {
-        inputBytes.withUnsafeBufferPointer { input in
-            bytes.withUnsafeBufferPointer { slice in
-                guard let base = input.baseAddress, let start = slice.baseAddress,
-                      start >= base, start + slice.count <= base + input.count else { return nil }
-                let offset = start - base
-                return Int32(offset)..<Int32(offset + slice.count)
-            }
-        }
+        guard bytes.startIndex >= 0, bytes.endIndex <= inputBytes.count,
+              inputBytes[bytes.startIndex..<bytes.endIndex] == bytes else { return nil }
+        return Int32(bytes.startIndex)..<Int32(bytes.endIndex)
     }
 
     mutating func append(_ child: Int32, to parent: Int32) {
         detach(child)
-        precondition(Int(child) < nodes.count && Int(parent) < nodes.count, "no such node")
-        // Through one buffer: each write through the array checked it was not shared, five
-        // times per node appended (every element and text node of a parse).
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            let first = nodes[Int(parent)].firstChild
-            nodes[Int(child)].parent = parent
-            if first < 0 {
-                nodes[Int(parent)].firstChild = child
-                nodes[Int(child)].previousSibling = child
-                return
-            }
-            // The tree's own links: indices of nodes it holds.
-            let last = nodes[Int(first)].previousSibling
-            nodes[Int(last)].nextSibling = child
-            nodes[Int(child)].previousSibling = last
-            nodes[Int(first)].previousSibling = child
+        // Through one mutable span: each write through the array checked it was not shared,
+        // five times per node appended (every element and text node of a parse); the span
+        // checks once, and each write only its index.
+        var nodes = self.nodes.mutableSpan
+        let first = nodes[Int(parent)].firstChild
+        nodes[Int(child)].parent = parent
+        if first < 0 {
+            nodes[Int(parent)].firstChild = child
+            nodes[Int(child)].previousSibling = child
+            return
         }
+        let last = nodes[Int(first)].previousSibling
+        nodes[Int(last)].nextSibling = child
+        nodes[Int(child)].previousSibling = last
+        nodes[Int(first)].previousSibling = child
     }
 
     mutating func insert(_ child: Int32, before sibling: Int32, in parent: Int32) {

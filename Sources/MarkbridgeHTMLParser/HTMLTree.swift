@@ -159,7 +159,7 @@ public struct HTMLTree: Sendable {
     /// Nodes to expect for `input`: about one and a half per `<` (an element per start tag, a
     /// text node between most tags, an occasional clone from the adoption agency).
     static func expectedNodeCount(_ input: [UInt8]) -> Int {
-        let count = input.withUnsafeBufferPointer { ByteScan.count(of: 0x3C, in: $0) }
+        let count = ByteScan.count(of: 0x3C, in: input.span)
         return count + count / 2 + 16
     }
 
@@ -257,17 +257,15 @@ public struct HTMLTree: Sendable {
     /// Calls `body` with the text of a text or comment node, borrowed from the tree's buffers:
     /// no copy, and no slice (whose retain and release were a walker's commonest cost), unless
     /// the text is in more than one run.
-    public func withTextBytes<Result>(of node: HTMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withTextBytes<Result>(of node: HTMLNodeID, _ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
         let stored = nodes[Int(node.index)]
-        guard stored.kind == .text || stored.kind == .comment else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard stored.kind == .text || stored.kind == .comment else { return try body(Span()) }
         if !segmentChains.isEmpty && segmentChains[node.index] != nil {
-            return try textBytes(of: node).withUnsafeBufferPointer(body)
+            let joined = textBytes(of: node)
+            return try body(joined.span)
         }
         let range = Int(stored.textStart)..<Int(stored.textEnd)
-        if stored.textInInput {
-            return try inputBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
-        return try textBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return try body(stored.textInInput ? inputBytes.span.extracting(range) : textBytes.span.extracting(range))
     }
 
     private func firstRun(of stored: Node) -> ArraySlice<UInt8> {

@@ -17,9 +17,9 @@ struct InputBackedBytes {
     }
 
     /// Calls `body` with the bytes, borrowed: no slice is made (nor retained) for them.
-    func withBytes<Result>(in input: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let run { return input.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[run])) } }
-        return buffer.withUnsafeBufferPointer(body)
+    func withBytes<Result>(in input: [UInt8], _ body: (Span<UInt8>) -> Result) -> Result {
+        if let run { return body(input.span.extracting(run)) }
+        return body(buffer.span)
     }
 
     mutating func removeAll() {

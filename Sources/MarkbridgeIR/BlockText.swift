@@ -1,3 +1,5 @@
+@_spi(Internals) import MarkbridgeBytes
+
 /// A block's text while ``DocumentBuilder`` makes it. A `String` as long as every piece was one
 /// (the Markdown reader's pieces are): the block's string is then made without checking
 /// anything again. Bytes from the first piece given as bytes on (the HTML reader's text), and
@@ -33,9 +35,9 @@ struct BlockText {
     }
 
     @inline(__always)
-    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ piece: Span<UInt8>) {
         if !holdsBytes { switchToBytes() }
-        bytes.append(contentsOf: piece)
+        bytes.append(copying: piece)
     }
 
     @inline(__always)

@@ -65,41 +65,40 @@
     public mutating func append(_ piece: String) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
-        var piece = piece
-        utf16Length += piece.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
+        utf16Length += ByteScan.utf16Count(ofUTF8: piece.utf8.span)
         text.append(piece)
     }
 
     /// Appends text given as UTF-8. The bytes should be valid UTF-8 (readers pass text from
     /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
     /// the block's markups are then clamped to its text rather than trusted.
-    public mutating func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func appendUTF8(_ bytes: Span<UInt8>) {
         appendBytes(bytes)
     }
 
     /// Appends bytes that this package's reader checked as UTF-8 (the HTML reader's text comes
     /// from its checked input). The block's string is checked again when it is made.
-    package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendValidUTF8(_ bytes: Span<UInt8>) {
         appendBytes(bytes)
     }
 
     /// The same, with the bytes' length in UTF-16 units already known (a reader that scanned
     /// them anyway counted it on the way, saving a pass over the text).
-    package mutating func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int) {
+    package mutating func appendValidUTF8(_ bytes: Span<UInt8>, utf16Count: Int) {
         assert(utf16Count == ByteScan.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
         appendBytes(bytes, utf16Count: utf16Count)
     }
 
-    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, utf16Count: Int? = nil) {
+    private mutating func appendBytes(_ bytes: Span<UInt8>, utf16Count: Int? = nil) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
         text.append(bytes)
         utf16Length += utf16Count ?? ByteScan.utf16Count(ofUTF8: bytes)
     }
 
-    /// Appends text given as UTF-8 (see the buffer form).
+    /// Appends text given as UTF-8 (see the span form).
     public mutating func appendUTF8(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { appendUTF8($0) }
+        appendUTF8(bytes.span)
     }
 
     private mutating func writePendingSpace() {
