@@ -33,25 +33,38 @@ public struct CSSColor: Hashable, Sendable {
 
     /// The canonical spelling.
     public var hex: String {
-        String(unsafeUninitializedCapacity: 9) { buffer in writeHex(into: buffer) }
+        // At most nine ASCII characters: a small string, stored inline.
+        var text = "#"
+        func put(_ value: UInt8) {
+            text.unicodeScalars.append(Unicode.Scalar(Self.hexDigit(value >> 4)))
+            text.unicodeScalars.append(Unicode.Scalar(Self.hexDigit(value & 0xF)))
+        }
+        put(red)
+        put(green)
+        put(blue)
+        if alpha != 255 { put(alpha) }
+        return text
     }
 
-    /// Writes the canonical spelling into `buffer` (at least 9 bytes); returns its length.
-    public func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let digits: StaticString = "0123456789ABCDEF"
-        return digits.withUTF8Buffer { hexDigits in
-            buffer[0] = UInt8(ascii: "#")
-            func put(_ value: UInt8, at index: Int) {
-                buffer[index] = hexDigits[Int(value >> 4)]
-                buffer[index + 1] = hexDigits[Int(value & 0xF)]
-            }
-            put(red, at: 1)
-            put(green, at: 3)
-            put(blue, at: 5)
-            guard alpha != 255 else { return 7 }
-            put(alpha, at: 7)
-            return 9
+    /// Writes the canonical spelling at the start of `buffer` (at least 9 bytes); returns its
+    /// length.
+    public func writeHex(into buffer: inout MutableSpan<UInt8>) -> Int {
+        buffer[0] = UInt8(ascii: "#")
+        func put(_ value: UInt8, at index: Int) {
+            buffer[index] = Self.hexDigit(value >> 4)
+            buffer[index + 1] = Self.hexDigit(value & 0xF)
         }
+        put(red, at: 1)
+        put(green, at: 3)
+        put(blue, at: 5)
+        guard alpha != 255 else { return 7 }
+        put(alpha, at: 7)
+        return 9
+    }
+
+    /// The upper-case hex digit for `value` (below 16).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

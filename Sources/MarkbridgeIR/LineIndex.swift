@@ -8,24 +8,23 @@ package struct LineIndex: Sendable {
 
     /// Lines end at LF, CR LF or a lone CR.
     package init(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                // Most of the input has no line end: skip it a word at a time.
-                if index + 8 <= count {
-                    let word = ByteScan.load(buffer, at: index)
-                    if !ByteScan.word(word, contains: 0x0A) && !ByteScan.word(word, contains: 0x0D) {
-                        index += 8
-                        continue
-                    }
+        let buffer = bytes.span
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            // Most of the input has no line end: skip it a word at a time.
+            if index + 8 <= count {
+                let word = ByteScan.load(buffer, at: index)
+                if !ByteScan.word(word, contains: 0x0A) && !ByteScan.word(word, contains: 0x0D) {
+                    index += 8
+                    continue
                 }
-                let byte = buffer[index]
-                index += 1
-                if byte > 0x0D || (byte != 0x0A && byte != 0x0D) { continue }
-                if byte == 0x0D, index < count, buffer[index] == 0x0A { index += 1 }
-                lineStarts.append(index)
             }
+            let byte = buffer[index]
+            index += 1
+            if byte > 0x0D || (byte != 0x0A && byte != 0x0D) { continue }
+            if byte == 0x0D, index < count, buffer[index] == 0x0A { index += 1 }
+            lineStarts.append(index)
         }
     }
 

@@ -69,28 +69,21 @@ public enum OffsetUnit: String, Hashable, Sendable, CaseIterable {
     /// `text.utf16.count` from the UTF-8 bytes in one pass: for a large non-ASCII string the
     /// standard library builds an index of breadcrumbs first, several times slower.
     public static func utf16Count(of text: String) -> Int {
-        var text = text
-        return text.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
+        ByteScan.utf16Count(ofUTF8: text.utf8.span)
     }
 
     /// The UTF-8 offset where the UTF-16 offset `offset` falls in `text`, or nil when it is
     /// past the end or inside a surrogate pair. One walk over the bytes, no index built.
     public static func utf8Offset(ofUTF16 offset: Int, in text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var walk = UTF16Walk()
-            return walk.advance(to: offset, in: bytes)
-        }
+        var walk = UTF16Walk()
+        return walk.advance(to: offset, in: text.utf8.span)
     }
 
     /// Whether the text has a scalar outside the Basic Multilingual Plane (a surrogate pair in
     /// UTF-16): only those make UTF-16 offsets that can split a character.
     public static func hasAstralScalars(_ text: String) -> Bool {
-        var text = text
         // A four-byte lead is the only byte from F0 up.
         let leads = SIMD16<UInt8>(repeating: 0xF0)
-        return text.withUTF8 { bytes in
-            ByteScan.firstIndex(in: bytes, whereBlock: { $0 .>= leads }, whereByte: { $0 >= 0xF0 }) != nil
-        }
+        return ByteScan.firstIndex(in: text.utf8.span, whereBlock: { $0 .>= leads }, whereByte: { $0 >= 0xF0 }) != nil
     }
 }

@@ -47,26 +47,25 @@ struct JSONOutput: ~Copyable {
             return
         }
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        // Digits from the end of a small buffer, then one append: no reversing in place.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            buffer.append(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        // Digits from the end of a small inline buffer, then one append: no reversing in place.
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var magnitude = value.magnitude
+        var start = digits.count
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        buffer.append(digits.span.extracting(start...))
     }
 
     /// A color in its canonical `#RRGGBB[AA]` spelling, quoted.
     mutating func color(_ color: CSSColor) {
         buffer.append(UInt8(ascii: "\""))
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { hex in
-            let length = color.writeHex(into: hex)
-            buffer.append(UnsafeBufferPointer(rebasing: hex[..<length]))
-        }
+        var hex = InlineArray<9, UInt8>(repeating: 0)
+        var output = hex.mutableSpan
+        let length = color.writeHex(into: &output)
+        buffer.append(hex.span.extracting(..<length))
         buffer.append(UInt8(ascii: "\""))
     }
 
@@ -87,8 +86,8 @@ struct JSONOutput: ~Copyable {
 
     mutating func string(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
+        do {
+            let utf8 = text.utf8.span
             var runStart = 0
             var index = 0
             let count = utf8.count
@@ -109,12 +108,12 @@ struct JSONOutput: ~Copyable {
                     index = next + 1
                     continue
                 }
-                if runStart < next { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<next])) }
+                if runStart < next { buffer.append(utf8.extracting(runStart..<next)) }
                 escape(scalar)
                 index = next + escapeLength
                 runStart = index
             }
-            if runStart < count { buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+            if runStart < count { buffer.append(utf8.extracting(runStart..<count)) }
         }
         buffer.append(UInt8(ascii: "\""))
         drainIfLarge()
@@ -123,7 +122,7 @@ struct JSONOutput: ~Copyable {
     /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,
     /// or a length of 0 for anything else.
     @inline(__always)
-    private static func specialSequence(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, UInt32) {
+    private static func specialSequence(_ utf8: Span<UInt8>, at index: Int) -> (Int, UInt32) {
         let byte = utf8[index]
         if byte == 0xE2 || byte == 0xEF {
             guard index + 2 < utf8.count else { return (0, 0) }
