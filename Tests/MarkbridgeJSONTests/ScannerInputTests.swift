@@ -1,0 +1,104 @@
+import Testing
+@testable import MarkbridgeJSON
+import MarkbridgeIR
+import MarkbridgeTestSupport
+
+/// The reader scans a buffer pointer (see `JSONByteScanner`); the same scanner over an array
+/// reads every byte through the array's checked subscript or its `Span`. On mutated documents,
+/// random bytes and every truncation of a document, both must give the same answers, failures
+/// included, and end at the same place; a read outside the input traps on the array (and, in
+/// debug builds, on the buffer too).
+@Suite("JSON scanner: over a buffer pointer as over an array")
+struct ScannerInputTests {
+    /// Everything the scanner says about `bytes`, read value after value from the top; after a
+    /// failure it moves a byte on and goes on.
+    static func transcript<Input: JSONScannerInput>(_ bytes: Input) -> [String] {
+        var scanner = JSONByteScanner(bytes: bytes)
+        var events: [String] = []
+        for _ in 0..<300 {
+            scanner.skipWhitespace()
+            if scanner.isAtEnd { break }
+            do throws(JSONScanFailure) {
+                switch try scanner.peekKind(.root) {
+                case .string:
+                    events.append("string \(try scanner.string(.root).unicodeScalars.map(\.value))")
+                case .number:
+                    let read = try scanner.saturatingInteger(.root)
+                    events.append("number \(read.value) \(read.saturated)")
+                case .boolean, .null:
+                    events.append("literal \(String(describing: try scanner.literal(.root)))")
+                case .object:
+                    try scanner.object(.root) { scanner, key, offset, raw throws(JSONScanFailure) in
+                        events.append("key \(key.unicodeScalars.map(\.value)) at \(offset), raw \(raw != nil)")
+                        try scanner.skipValue(.root, maxDepth: 6)
+                    }
+                    events.append("object end")
+                case .array:
+                    try scanner.array(.root) { scanner, index throws(JSONScanFailure) in
+                        events.append("element \(index)")
+                        if try scanner.peekKind(.root) == .number {
+                            events.append("integer \(try scanner.integer(.root))")
+                        } else {
+                            try scanner.skipValue(.root, maxDepth: 6)
+                        }
+                    }
+                    events.append("array end")
+                }
+            } catch {
+                events.append("failure \(error.code) at \(error.offset): \(error.message)")
+                scanner.position = min(bytes.count, max(scanner.position, error.offset) + 1)
+            }
+            events.append("at \(scanner.position)")
+        }
+        return events
+    }
+
+    /// Whether both transcripts agree; `events` counts what was compared.
+    static func check(_ bytes: [UInt8], events: inout Int) -> Bool {
+        let overArray = transcript(bytes)
+        let overBuffer = bytes.withUnsafeBufferPointer { transcript($0) }
+        events += overArray.count
+        return overArray == overBuffer
+    }
+
+    @Test("Mutated documents")
+    func mutations() throws {
+        var generator = DocumentGenerator(seed: 4_242, profile: .hostile)
+        var random = SeededRandom(seed: 7)
+        let interesting: [[UInt8]] = ["{", "}", "[", "]", "\"", "\\", "\\u", "\\ud83d\\ude00", "\\ud800", ",", ":", "-", "0", "1e9", "99999999999999999999", "tru", "null", "\u{0}", "é", "日本"].map { Array($0.utf8) } + [[0xC3], [0xE6, 0x97], [0xFF], [0xF0, 0x9F, 0x91]]
+        var mismatches = 0
+        var events = 0
+        for _ in 0..<300 {
+            var bytes = try MarkupJSONWriter().write(generator.document(blockCount: 3)).value
+            for _ in 0..<(1 + random.below(6)) where !bytes.isEmpty {
+                let position = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.remove(at: position)
+                case 2: bytes.insert(contentsOf: random.pick(interesting), at: position)
+                default: bytes.removeSubrange(position..<min(bytes.count, position + random.below(20)))
+                }
+            }
+            if !Self.check(bytes, events: &events) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        // Keys, strings and numbers were read, not only failures.
+        #expect(events > 20_000)
+    }
+
+    @Test("Random bytes, and every truncation of a document")
+    func randomAndTruncated() throws {
+        var random = SeededRandom(seed: 11)
+        let alphabet = Array(#"{}[]":,0123456789-.eE truefalsnul\"#.utf8) + [0x00, 0x1F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+        var mismatches = 0
+        var events = 0
+        for _ in 0..<2_000 {
+            let bytes = (0..<random.below(80)).map { _ in random.pick(alphabet) }
+            if !Self.check(bytes, events: &events) { mismatches += 1 }
+        }
+        var generator = DocumentGenerator(seed: 12, profile: .hostile)
+        let document = try MarkupJSONWriter().write(generator.document(blockCount: 2)).value
+        for length in 0...document.count where !Self.check(Array(document[..<length]), events: &events) { mismatches += 1 }
+        #expect(mismatches == 0)
+    }
+}
