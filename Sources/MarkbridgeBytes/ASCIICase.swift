@@ -4,16 +4,9 @@ extension String {
     /// Unicode instead, so `blac\u{212A}` (with a Kelvin sign) would become `black`, which a
     /// browser does not match.
     @_spi(Internals) public func asciiLowercased() -> String {
-        var text = self
-        return text.withUTF8 { bytes in
-            guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for index in bytes.indices {
-                    let byte = bytes[index]
-                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
-        }
+        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
+        // Only ASCII letters change, each to another ASCII byte: the bytes stay UTF-8, and the
+        // standard library checks them again as it makes the string.
+        return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -218,17 +218,19 @@ public struct HTMLTree: Sendable {
     public func attribute(_ name: String, of node: HTMLNodeID) -> String? {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .element, stored.attributeCount > 0 else { return nil }
-        var name = name
-        return name.withUTF8 { wanted -> String? in
-            for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
-                let attribute = attributes[index]
-                // Lengths first: most names that differ differ in length.
-                guard attribute.prefix == .none, Int(attribute.valueStart - attribute.nameStart) == wanted.count,
-                      attributeNameBytes(attribute).elementsEqual(wanted) else { continue }
-                return String(checkingUTF8: attributeValueBytes(attribute))
+        let wanted = name.utf8.span
+        for index in Int(stored.attributeStart)..<Int(stored.attributeStart + stored.attributeCount) {
+            let attribute = attributes[index]
+            // Lengths first: most names that differ differ in length.
+            guard attribute.prefix == .none, Int(attribute.valueStart - attribute.nameStart) == wanted.count else { continue }
+            var equal = true
+            for offset in 0..<wanted.count where attributeBytes[Int(attribute.nameStart) + offset] != wanted[offset] {
+                equal = false
+                break
             }
-            return nil
+            if equal { return String(checkingUTF8: attributeValueBytes(attribute)) }
         }
+        return nil
     }
 
     /// A doctype's public and system identifiers, each nil when missing.

@@ -84,14 +84,14 @@ public struct URLPolicy: Hashable, Sendable {
 
     /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
     public static func cleaned(_ url: String) -> String {
-        var copy = url
-        let needsWork = copy.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            if first <= 0x20 || last <= 0x20 { return true }
-            for byte in bytes where byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
-            return false
+        let bytes = url.utf8.span
+        guard !bytes.isEmpty else { return url }
+        if bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20 {
+            let tab = SIMD16<UInt8>(repeating: 0x09), lineFeed = SIMD16<UInt8>(repeating: 0x0A), carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+            let firstBreak = ByteScan.firstIndex(in: bytes, whereBlock: { ($0 .== tab) .| ($0 .== lineFeed) .| ($0 .== carriageReturn) },
+                                                 whereByte: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            if firstBreak == nil { return url }
         }
-        guard needsWork else { return url }
         var scalars = Substring(url).unicodeScalars
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -107,21 +107,22 @@ public struct URLPolicy: Hashable, Sendable {
     /// Returned in lower case.
     public static func scheme(of url: String) -> String? {
         var length = 0
+        var hasUpperCase = false
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                length += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                hasUpperCase = true
                 length += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
                 if length == 0 { return nil }
                 length += 1
             case UInt8(ascii: ":"):
                 guard length > 0 else { return nil }
-                return String(unsafeUninitializedCapacity: length) { buffer in
-                    for (index, byte) in url.utf8.prefix(length).enumerated() {
-                        buffer[index] = byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0)
-                    }
-                    return length
-                }
+                // ASCII up to here: the index is a character boundary.
+                let scheme = String(url[..<url.utf8.index(url.utf8.startIndex, offsetBy: length)])
+                return hasUpperCase ? scheme.asciiLowercased() : scheme
             default:
                 return nil
             }

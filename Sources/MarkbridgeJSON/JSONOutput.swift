@@ -158,12 +158,10 @@ struct JSONOutput: ~Copyable {
     }
 
     private mutating func unicodeEscape(_ unit: UInt16) {
-        let digits: StaticString = "0123456789abcdef"
         raw("\\u")
-        digits.withUTF8Buffer { hex in
-            for shift in stride(from: 12, through: 0, by: -4) {
-                buffer.append(hex[Int((unit >> UInt16(shift)) & 0xF)])
-            }
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: unit >> UInt16(shift)) & 0xF
+            buffer.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
         }
     }
 }
