@@ -116,8 +116,11 @@
                 index += 16
                 continue
             }
-            var previous = ByteScan.loadBlock(buffer, at: index - 1)
-            var beforePrevious = ByteScan.loadBlock(buffer, at: index - 2)
+            // The eighteen bytes from two back, taken once: their two loads are then within a
+            // span of known length, and need no check of their own.
+            let window = buffer.extracting((index - 2)..<(index + 16))
+            var previous = ByteScan.loadBlock(window, at: 1)
+            var beforePrevious = ByteScan.loadBlock(window, at: 0)
             if index == start {
                 // Bytes before `start` lead nothing here, whatever they are: a caller may resume
                 // after replacing an invalid lead.
