@@ -109,16 +109,16 @@
         // Bytes at the end of the last block taken that begin a sequence still open: 0, 1 or 2.
         var openBytes = 0
         while index + 16 <= buffer.count {
-            let block = ByteScan.loadBlock(buffer, at: index)
+            // The eighteen bytes from two back, taken once: the block and the two before it are
+            // then loaded from a span of known length, and need no check of their own.
+            let window = buffer.extracting((index - 2)..<(index + 16))
+            let block = ByteScan.loadBlock(window, at: 2)
             if checksExcluded && ByteScan.anyLane(block .== excludedBytes) { break }
             // Plain ASCII after a closed sequence, the commonest block, needs no more.
             if openBytes == 0 && !ByteScan.anyLane(block .>= x80) {
                 index += 16
                 continue
             }
-            // The eighteen bytes from two back, taken once: their two loads are then within a
-            // span of known length, and need no check of their own.
-            let window = buffer.extracting((index - 2)..<(index + 16))
             var previous = ByteScan.loadBlock(window, at: 1)
             var beforePrevious = ByteScan.loadBlock(window, at: 0)
             if index == start {
