@@ -5,28 +5,17 @@
 /// RFC 8259 and I-JSON: quotes, backslashes and C0 controls escaped; U+2028 and U+2029 escaped so
 /// the output is also valid JavaScript; noncharacters escaped; everything else written raw.
 struct JSONOutput: ~Copyable {
-    /// Pieces are written to `buffer`, which is drained into `bytes` once it holds
-    /// `drainThreshold` bytes: cheap small writes, and the output built in place.
+    /// Pieces are written to `buffer`, which builds the output in place: cheap small writes,
+    /// and long text copied once.
     private var buffer: ByteBuffer
-    private var bytes: [UInt8] = []
-    private static let drainThreshold = 1 << 15
 
     init(capacity: Int) {
-        // Small outputs (a string literal, a small document) need no more scratch than that.
-        buffer = ByteBuffer(capacity: min(capacity, 2 * Self.drainThreshold))
-        bytes.reserveCapacity(capacity)
-    }
-
-    /// Drains the scratch buffer into the output if it has grown large; writers call this
-    /// between units (blocks, strings), not inside them.
-    mutating func drainIfLarge() {
-        if buffer.count >= Self.drainThreshold { buffer.drain(into: &bytes) }
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     /// The bytes written; the output is done with after this.
     consuming func finish() -> [UInt8] {
-        buffer.drain(into: &bytes)
-        return bytes
+        buffer.finish()
     }
 
     mutating func raw(_ text: StaticString) {
@@ -116,7 +105,6 @@ struct JSONOutput: ~Copyable {
             if runStart < count { buffer.append(utf8.extracting(runStart..<count)) }
         }
         buffer.append(UInt8(ascii: "\""))
-        drainIfLarge()
     }
 
     /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,

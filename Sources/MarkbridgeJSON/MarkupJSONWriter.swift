@@ -69,7 +69,6 @@ private struct Emitter: ~Copyable {
             for index in blocks.indices {
                 element()
                 block(blocks[index], index: index)
-                output.drainIfLarge()
             }
         }
         close(UInt8(ascii: "]"), empty: document.blocks.isEmpty)

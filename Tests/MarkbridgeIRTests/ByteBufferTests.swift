@@ -38,4 +38,18 @@ struct ByteBufferTests {
         #expect(emptied)
         #expect(drained == expected)
     }
+
+    @Test("finish() gives everything appended, short pieces and long ones in order")
+    func finish() {
+        var buffer = ByteBuffer(capacity: 10_000)
+        var expected: [UInt8] = []
+        for step in 0..<500 {
+            let piece = (0..<(step * 7 % 600)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ step) }
+            buffer.append(piece)
+            expected += piece
+            buffer.append(UInt8(truncatingIfNeeded: step))
+            expected.append(UInt8(truncatingIfNeeded: step))
+        }
+        #expect(buffer.finish() == expected)
+    }
 }
