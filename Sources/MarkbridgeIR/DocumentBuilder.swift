@@ -73,26 +73,26 @@
     /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
     /// the block's markups are then clamped to its text rather than trusted.
     public mutating func appendUTF8(_ bytes: Span<UInt8>) {
-        appendBytes(bytes)
+        appendBytes(bytes, isReaderText: false)
     }
 
-    /// Appends bytes that this package's reader checked as UTF-8 (the HTML reader's text comes
-    /// from its checked input). The block's string is checked again when it is made.
+    /// Appends bytes that this package's HTML reader takes from its validated input: the
+    /// block's string is made from them without a second check (see `String(htmlReaderText:)`).
     package mutating func appendValidUTF8(_ bytes: Span<UInt8>) {
-        appendBytes(bytes)
+        appendBytes(bytes, isReaderText: true)
     }
 
     /// The same, with the bytes' length in UTF-16 units already known (a reader that scanned
     /// them anyway counted it on the way, saving a pass over the text).
     package mutating func appendValidUTF8(_ bytes: Span<UInt8>, utf16Count: Int) {
         assert(utf16Count == ByteScan.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
-        appendBytes(bytes, utf16Count: utf16Count)
+        appendBytes(bytes, isReaderText: true, utf16Count: utf16Count)
     }
 
-    private mutating func appendBytes(_ bytes: Span<UInt8>, utf16Count: Int? = nil) {
+    private mutating func appendBytes(_ bytes: Span<UInt8>, isReaderText: Bool, utf16Count: Int? = nil) {
         if !isInBlock { startBlock(.paragraph) }
         writePendingSpace()
-        text.append(bytes)
+        text.append(bytes, isReaderText: isReaderText)
         utf16Length += utf16Count ?? ByteScan.utf16Count(ofUTF8: bytes)
     }
 
