@@ -63,13 +63,12 @@ private struct Emitter: ~Copyable {
         output.string(options.offsetUnit.rawValue)
         key("paragraphs")
         openArray()
-        // Through the buffer, so that each block is borrowed where it lies: iterating the
-        // array copied every block (a retain and release of each of its references).
-        document.blocks.withUnsafeBufferPointer { blocks in
-            for index in blocks.indices {
-                element()
-                block(blocks[index], index: index)
-            }
+        // Through a span, so that each block is borrowed where it lies: iterating the array
+        // copied every block (a retain and release of each of its references).
+        let blocks = document.blocks.span
+        for index in blocks.indices {
+            element()
+            block(blocks[index], index: index)
         }
         close(UInt8(ascii: "]"), empty: document.blocks.isEmpty)
         close(UInt8(ascii: "}"), empty: false)
