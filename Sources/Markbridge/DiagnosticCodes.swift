@@ -23,7 +23,8 @@ public struct DiagnosticCode: Hashable, Sendable {
 }
 
 extension DiagnosticCode {
-    /// Every code, errors first, each group in alphabetical order.
+    /// Every code, errors first, each group in alphabetical order (a batch's dead letters carry
+    /// the errors' codes).
     public static let all: [DiagnosticCode] = [
         // Errors
         .init("end-before-start", .error, "a markup JSON range ends before it starts"),
@@ -39,11 +40,14 @@ extension DiagnosticCode {
         .init("missing-field", .error, "a markup JSON object lacks a required field"),
         .init("negative-number", .error, "a markup JSON count or offset is negative"),
         .init("not-an-integer", .error, "a markup JSON number that must be whole is not"),
+        .init("not-an-object", .error, "a batch line that is JSON but not an object"),
         .init("not-utf8", .error, "the input declares or is in an encoding other than UTF-8"),
         .init("number-too-large", .error, "a markup JSON number does not fit"),
         .init("offset-out-of-range", .error, "a markup JSON offset is past the end of its text"),
         .init("offset-splits-character", .error, "a markup JSON offset falls inside a character's encoding"),
+        .init("output-collision", .error, "a batch directory run would write two inputs to one output path"),
         .init("overlapping-links", .error, "two markup JSON links cover the same text"),
+        .init("record-too-large", .error, "a batch record over --max-record-bytes"),
         .init("timeout", .error, "a batch record took longer than --timeout-per-record"),
         .init("too-deep", .error, "JSON nested deeper than the limit"),
         .init("unknown-format", .error, "a format name no registry entry has"),

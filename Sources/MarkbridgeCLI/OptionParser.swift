@@ -69,14 +69,21 @@ struct ParsedArguments {
                 flags.insert(spec.key)
                 continue
             }
+            let value: String
             if let inlineValue {
-                values[spec.key] = inlineValue
+                value = inlineValue
             } else if index < arguments.count {
-                values[spec.key] = arguments[index]
+                value = arguments[index]
                 index += 1
             } else {
                 throw UsageError(message: "Missing value for '\(spec.synopsis)'")
             }
+            // A second value would silently win over the first: which one was meant is the
+            // caller's to say.
+            if let earlier = values[spec.key] {
+                throw UsageError(message: "Option '\(spec.key)' given twice ('\(earlier)', then '\(value)'); give it once")
+            }
+            values[spec.key] = value
         }
     }
 

@@ -16,6 +16,7 @@ struct UsageErrorTests {
         (["convert", "doc.docx"], "Error: Cannot infer the input format of 'doc.docx' from its extension; pass --from\n" + convertUsage),
         (["convert", "--from", "rtf", "x"], "Error: Unknown input format 'rtf' (expected one of: json, html, markdown)\n" + convertUsage),
         (["convert", "--to", "rtf", "x.json"], "Error: Unknown output format 'rtf' (expected one of: json, html, markdown, gfm, text)\n" + convertUsage),
+        (["convert", "--to", "json", "--to=html", "x.json"], "Error: Option '--to' given twice ('json', then 'html'); give it once\n" + convertUsage),
         (["convert", "--base-url", "/relative", "x.html"], "Error: --base-url must be an absolute URL, not '/relative'\n" + convertUsage),
         (["convert", "--unknown-elements", "keep", "x.html"], "Error: Unknown policy 'keep' for --unknown-elements (expected one of: unwrap, drop)\n" + convertUsage),
         (["convert", "--from", "text", "x"], "Error: Unknown input format 'text' (expected one of: json, html, markdown)\n" + convertUsage),
