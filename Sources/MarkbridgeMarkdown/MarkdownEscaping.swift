@@ -165,6 +165,7 @@ enum MarkdownEscaping {
                 switch byte {
                 case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
                 case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
                 default: out.append(byte)
                 }
             }
@@ -181,11 +182,20 @@ enum MarkdownEscaping {
             case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: ">"))
+    }
+
+    /// A `!` right before a `[`: in a destination or title it opens nothing, but the complexity
+    /// guard (``MarkdownComplexityGuard``) counts every `![` it scans as an image opener, and
+    /// refuses a paragraph of many; so it is written as a reference, which reads back as `!`.
+    private static func opensImage(_ bytes: String.UTF8View, at index: String.UTF8View.Index) -> Bool {
+        let next = bytes.index(after: index)
+        return next < bytes.endIndex && bytes[next] == UInt8(ascii: "[")
     }
 
     /// CommonMark's second form of destination: not empty, not starting with `<`, no space or
@@ -224,6 +234,7 @@ enum MarkdownEscaping {
             case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             default: out.append(byte)
             }

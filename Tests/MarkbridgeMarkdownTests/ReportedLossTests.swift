@@ -36,4 +36,13 @@ struct ReportedLossTests {
         #expect(String(decoding: written, as: UTF8.self) == "Wow\\![link](https://e.com)\n")
         #expect(try MarkdownReader().read(written).value.blocks == [block])
     }
+
+    @Test("A destination or title full of '![' reads back: written as references, the complexity guard sees no image opener")
+    func imageOpenersInURLs() throws {
+        let url = "/a" + String(repeating: "![[]()", count: 1_300)
+        let block = Block(.paragraph, text: "see it", markups: [Markup(.link(LinkTarget(href: url, title: String(repeating: "![", count: 1_300))), start: 4, end: 6)])
+        let written = try MarkdownWriter().write(Document(blocks: [block])).value
+        #expect(!String(decoding: written, as: UTF8.self).contains("!["))
+        #expect(try MarkdownReader(options: .init(maxInputBytes: 1 << 20)).read(written).value.blocks == [block])
+    }
 }
