@@ -129,6 +129,13 @@ struct TableTests {
         #expect(try HTMLReader().read(try HTMLWriter().write(read.value).value).value == read.value)
     }
 
+    @Test("A table whose first row has no cells starts at its next row (the fuzzer found it)")
+    func firstRowWithoutCells() throws {
+        let read = try HTMLReader().read("<p>x</p><table><tr></tr><tr><td>a</td></tr></table>").value
+        #expect(read.blocks.last == Block(.tableRow(TableRow(cells: [TableCell(TextRange(start: 0, end: 1))], startsTable: true)), text: "a"))
+        #expect(read.invariantViolations().isEmpty)
+    }
+
     @Test("The generated documents the round-trip properties use hold tables")
     func generatorMakesTables() {
         var generator = DocumentGenerator(seed: 1, profile: .hostile)
