@@ -190,7 +190,7 @@ enum MarkdownEscaping {
         out.append(UInt8(ascii: ">"))
     }
 
-    /// A `!` right before a `[`: in a destination or title it opens nothing, but the complexity
+    /// A `!` right before a `[`: in a destination, title or info string it opens nothing, but the complexity
     /// guard (``MarkdownComplexityGuard``) counts every `![` it scans as an image opener, and
     /// refuses a paragraph of many; so it is written as a reference, which reads back as `!`.
     private static func opensImage(_ bytes: String.UTF8View, at index: String.UTF8View.Index) -> Bool {
@@ -254,6 +254,7 @@ enum MarkdownEscaping {
             switch byte {
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             default: out.append(byte)
             }
