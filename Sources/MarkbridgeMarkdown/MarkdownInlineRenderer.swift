@@ -131,59 +131,25 @@ struct MarkdownInlineRenderer {
 
     /// Whether every `~~` run written can do what it was written for in GitHub Flavored
     /// Markdown: an opener left-flanking, a closer right-flanking, by the characters beside it
-    /// in `out` (CommonMark's rules, which cmark-gfm applies to `~` as to `*`). Where it is
-    /// unsure what cmark-gfm counts as punctuation it assumes the case that fails: symbols count
-    /// inside a run's reach and not outside it. A run with an emphasis delimiter right outside
-    /// it is refused too: cmark-gfm pairs `**~~` and `~~**` in ways its rules do not predict
-    /// (`**a ~~d*o*~~**~~c~~` leaves the `**` as text), which the cmark-gfm oracle test found.
+    /// in `out` as cmark classes them (``EmphasisPrediction/Neighbor``: cmark-gfm applies the
+    /// rules to `~` as to `*`); a neighbour it cannot class says no. A run with an emphasis
+    /// delimiter right outside it is refused too: cmark-gfm pairs `**~~` and `~~**` in ways its
+    /// rules do not predict (`**a ~~d*o*~~**~~c~~` leaves the `**` as text), which the
+    /// cmark-gfm oracle test found.
     func tildesFlank(in out: [UInt8]) -> Bool {
         guard !tildeInCode else { return false }
         for run in tildeRuns {
-            let before = Self.scalar(endingAt: run.offset, in: out), after = Self.scalar(startingAt: run.offset + 2, in: out)
+            let outerOffset = run.opens ? run.offset - 1 : run.offset + 2
+            if outerOffset >= 0, outerOffset < out.count, [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~")].contains(out[outerOffset]) {
+                return false
+            }
+            let before = EmphasisPrediction.Neighbor.before(run.offset, in: out)
+            let after = EmphasisPrediction.Neighbor.after(run.offset + 2, in: out)
             let (inner, outer) = run.opens ? (after, before) : (before, after)
-            if let outer, outer == "*" || outer == "_" || outer == "~" { return false }
-            guard let inner, !Self.isWhitespace(inner) else { return false }
-            let innerIsPunctuation = Self.isASCIIPunctuation(inner) || Self.isPunctuationOrSymbol(inner)
-            let outerIsLoose = outer.map { Self.isWhitespace($0) || Self.isASCIIPunctuation($0) || Self.isPunctuation($0) } ?? true
-            if innerIsPunctuation && !outerIsLoose { return false }
+            guard inner != .unknown, outer != .unknown, inner != .whitespace else { return false }
+            if inner == .punctuation && outer == .other { return false }
         }
         return true
-    }
-
-    private static func scalar(startingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-        guard offset < bytes.count else { return nil }
-        var end = offset + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first
-    }
-
-    private static func scalar(endingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-        guard offset > 0 else { return nil }
-        var start = offset - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars.first
-    }
-
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r" || scalar.properties.generalCategory == .spaceSeparator
-    }
-
-    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (0x21...0x2F ~= scalar.value || 0x3A...0x40 ~= scalar.value || 0x5B...0x60 ~= scalar.value || 0x7B...0x7E ~= scalar.value)
-    }
-
-    private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation: true
-        default: false
-        }
-    }
-
-    private static func isPunctuationOrSymbol(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: true
-        default: isPunctuation(scalar)
-        }
     }
 
     /// Whether any line of `bytes` starts or ends with a space.
