@@ -1,22 +1,40 @@
 /// Blocks that writers write as one element: the rows of a table, the terms and definitions of
-/// a definition list.
+/// a definition list. One rule, here, for which blocks belong together: consecutive ones of the
+/// group's kinds at the same place (the same list items and quotes around them), a table row
+/// with ``TableRow/startsTable`` beginning a table of its own.
+extension Block {
+    /// Whether `other` sits inside the same containers: the same depth, quotes and order of the two.
+    public func isAtSamePlace(as other: Block) -> Bool {
+        depth == other.depth && quoteDepth == other.quoteDepth && quoteListDepths == other.quoteListDepths
+    }
+
+    /// Whether this block is a row of the table of `previous`, the block right before it
+    /// (whatever its own ``TableRow/startsTable`` says, which only a continuing row may leave false).
+    public func continuesTable(after previous: Block?) -> Bool {
+        guard case .tableRow = kind, let previous, case .tableRow = previous.kind else { return false }
+        return isAtSamePlace(as: previous)
+    }
+
+    /// Whether this block is a term or definition of the definition list of `previous`.
+    public func continuesDefinitionList(after previous: Block?) -> Bool {
+        guard kind.isDefinition, let previous, previous.kind.isDefinition else { return false }
+        return isAtSamePlace(as: previous)
+    }
+}
+
 extension [Block] {
     /// The end of the definition list whose first term or definition is at `start`: the
-    /// index after its last, the blocks of one list being consecutive at one place.
+    /// index after its last.
     public func endOfDefinitionList(startingAt start: Int) -> Int {
         var end = start + 1
-        while end < count, self[end].kind.isDefinition, self[end].depth == self[start].depth,
-              self[end].quoteDepth == self[start].quoteDepth, self[end].quoteListDepths == self[start].quoteListDepths {
-            end += 1
-        }
+        while end < count, self[end].continuesDefinitionList(after: self[end - 1]) { end += 1 }
         return end
     }
 
     /// The end of the table whose first row is at `start`: the index after its last row.
     public func endOfTable(startingAt start: Int) -> Int {
         var end = start + 1
-        while end < count, case .tableRow(let row) = self[end].kind, !row.startsTable,
-              self[end].depth == self[start].depth, self[end].quoteDepth == self[start].quoteDepth {
+        while end < count, case .tableRow(let row) = self[end].kind, !row.startsTable, self[end].continuesTable(after: self[end - 1]) {
             end += 1
         }
         return end

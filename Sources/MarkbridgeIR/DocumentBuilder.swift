@@ -312,17 +312,12 @@
         if row.violation(in: text) == nil {
             // A row with nothing to continue begins a table, whatever the reader said (the
             // first row of its table may have had no cells, and been no row).
-            if !row.startsTable, !Self.continuesTable(block, after: blocks.last) { row.startsTable = true }
+            if !row.startsTable, !block.continuesTable(after: blocks.last) { row.startsTable = true }
             block.kind = .tableRow(row)
             return true
         }
         block.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
         return false
-    }
-
-    static func continuesTable(_ row: Block, after previous: Block?) -> Bool {
-        guard let previous, case .tableRow = previous.kind else { return false }
-        return previous.depth == row.depth && previous.quoteDepth == row.quoteDepth && previous.quoteListDepths == row.quoteListDepths
     }
 
     /// Whether no markup that canonical form trims begins or ends on a space, tab or line feed

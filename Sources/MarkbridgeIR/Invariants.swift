@@ -42,8 +42,7 @@ extension Document {
             case .tableRow(let row):
                 if let violation = row.violation(in: block.text) { fail(violation) }
                 if row.markupsWithinCells(block.markups) != nil { fail("a markup crosses a cell's edge") }
-                let continues = blockIndex > 0 && blocks[blockIndex - 1].kind.tag == .tableRow
-                    && blocks[blockIndex - 1].depth == block.depth && blocks[blockIndex - 1].quoteDepth == block.quoteDepth
+                let continues = block.continuesTable(after: blockIndex > 0 ? blocks[blockIndex - 1] : nil)
                 if !continues && !row.startsTable { fail("a first table row does not start a table") }
             default:
                 break

@@ -92,12 +92,11 @@ struct MarkupJSONDecoder {
         return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
     }
 
-    /// A row that follows no row at its depth can only begin a table, whatever it says.
+    /// A row that follows no row at its place can only begin a table, whatever it says.
     private static func startTableIfFirstRow(_ blocks: inout [Block]) {
         let last = blocks.count - 1
-        guard case .tableRow(var row) = blocks[last].kind, !row.startsTable else { return }
-        if last > 0, blocks[last - 1].kind.tag == .tableRow, blocks[last - 1].depth == blocks[last].depth,
-           blocks[last - 1].quoteDepth == blocks[last].quoteDepth { return }
+        guard case .tableRow(var row) = blocks[last].kind, !row.startsTable,
+              !blocks[last].continuesTable(after: last > 0 ? blocks[last - 1] : nil) else { return }
         row.startsTable = true
         blocks[last].kind = .tableRow(row)
     }

@@ -181,7 +181,7 @@ struct MarkdownBlockEmitter {
             return MarkdownLines(inline)
         case .definitionTerm, .definitionDescription:
             // Reached without HTML: a paragraph, the list reported once, at its first block.
-            if previous.map({ !$0.kind.isDefinition || $0.depth != block.depth || $0.quoteDepth != block.quoteDepth }) ?? true {
+            if !block.continuesDefinitionList(after: previous) {
                 diagnostics.append(.warning("flattened-definition-list", "definition list at block \(index) has no CommonMark form; its terms and definitions written as paragraphs (--markdown-html drop)", block: index))
             }
             var paragraph = block

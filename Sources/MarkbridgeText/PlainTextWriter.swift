@@ -17,19 +17,23 @@ public struct PlainTextWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(document.blocks.reduce(1) { $0 + $1.text.utf8.count + 2 * $1.depth + 8 })
         var previousWasListItem = false
-        var previousWasDefinition = false
         var replacedControls: [(block: Int, count: Int)] = []
         for (index, block) in document.blocks.enumerated() {
             let isListItem = block.kind.isListItem
             let text = Self.visibleText(block)
             if case .image = block.kind, text.isEmpty { continue }
-            var continuesTable = false
-            if case .tableRow(let row) = block.kind, !row.startsTable { continuesTable = true }
-            // Terms and definitions one a line, as list items are.
-            let continuesDefinitions = block.kind.isDefinition && previousWasDefinition
-            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesTable || continuesDefinitions ? [0x0A] : [0x0A, 0x0A]) }
+            // A table's rows, and a definition list's terms and definitions, one a line, as list
+            // items are (the group's blocks looked at only for those kinds).
+            var continuesGroup = false
+            if index > 0 {
+                switch block.kind {
+                case .tableRow(let row): continuesGroup = !row.startsTable && block.continuesTable(after: document.blocks[index - 1])
+                case .definitionTerm, .definitionDescription: continuesGroup = block.continuesDefinitionList(after: document.blocks[index - 1])
+                case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule: break
+                }
+            }
+            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesGroup ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
-            previousWasDefinition = block.kind.isDefinition
             // A definition is indented under its term.
             let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind == .definitionDescription ? 4 : 0))
             let marker: String
