@@ -211,16 +211,32 @@ struct MarkdownBlockEmitter {
             }
             return nil
         }
-        wroteHTML = true
         var single = block
-        single.depth = 0
-        single.quoteDepth = 0
-        single.quoteListDepths = []
         if isItem { single.kind = .paragraph }
         if single.kind == .blockquote { single.kind = .paragraph }
         // An empty line would end most HTML blocks; only `<pre>`'s, which ends at `</pre>`,
         // may keep them (they are its text).
-        var html = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: [single])).value
+        return html(of: [single], index: index, keepingEmptyLines: keepingEmptyLines)
+    }
+
+    /// Blocks as one HTML block, written where the Markdown's own prefixes put them (so outside
+    /// any list or quote of their own); the HTML writer's diagnostics counted from `index`.
+    private mutating func html(of blocks: some Collection<Block>, index: Int, keepingEmptyLines: Bool = false) -> MarkdownLines {
+        wroteHTML = true
+        let placed = blocks.map { block in
+            var copy = block
+            copy.depth = 0
+            copy.quoteDepth = 0
+            copy.quoteListDepths = []
+            return copy
+        }
+        let written = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: placed))
+        for diagnostic in written.diagnostics {
+            var moved = diagnostic
+            if let block = diagnostic.block { moved.block = index + block }
+            diagnostics.append(moved)
+        }
+        var html = written.value
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
     }
@@ -230,24 +246,7 @@ struct MarkdownBlockEmitter {
     /// writer writes none inside it); a table as a pipe table where GFM can have one.
     private mutating func groupBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
         if MarkdownPipeTable.fits(rows, dialect: options.dialect), let table = pipeTable(rows, index: index) { return table }
-        wroteHTML = true
-        let single = rows.map { row in
-            var copy = row
-            copy.depth = 0
-            copy.quoteDepth = 0
-            copy.quoteListDepths = []
-            return copy
-        }
-        let written = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: single))
-        for diagnostic in written.diagnostics {
-            var moved = diagnostic
-            // Blocks of the table are counted from its first row.
-            if let block = diagnostic.block { moved.block = index + block }
-            diagnostics.append(moved)
-        }
-        var html = written.value
-        if html.last == 0x0A { html.removeLast() }
-        return MarkdownLines(html, omittingEmpty: true)
+        return html(of: rows, index: index)
     }
 
     /// A GitHub Flavored Markdown pipe table: each cell's inline content with every `|` in it
