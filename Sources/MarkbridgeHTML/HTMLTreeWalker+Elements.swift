@@ -265,7 +265,7 @@ extension HTMLTreeWalker {
             startPendingListItem()
             breakBlock()
             headingLevels.append(level)
-            exit.blocksAtEntry = builder.finishedBlocks.count
+            exit.blocksAtEntry = builder.finishedBlockCount
         case .blockquote:
             startPendingListItem()
             breakBlock()
@@ -276,7 +276,7 @@ extension HTMLTreeWalker {
             breakBlock()
             if preDepth == 0 { preLanguage = Self.codeLanguage(of: node, in: tree) }
             preDepth += 1
-            exit.blocksAtEntry = builder.finishedBlocks.count
+            exit.blocksAtEntry = builder.finishedBlockCount
         case .list(let ordered):
             startPendingListItem()
             breakBlock()
@@ -382,7 +382,7 @@ extension HTMLTreeWalker {
             definitionKinds.removeLast()
         case .heading:
             // An empty heading is still a heading (`<h2></h2>`, as the HTML writer writes one).
-            if headingLevels.count == 1 && !builder.isInBlock && builder.finishedBlocks.count == exit.blocksAtEntry { ensureBlock() }
+            if headingLevels.count == 1 && !builder.isInBlock && builder.finishedBlockCount == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
             headingLevels.removeLast()
         case .blockquote:
@@ -390,7 +390,7 @@ extension HTMLTreeWalker {
             context.leaveQuote()
         case .preformatted:
             // An empty `<pre>` is an empty code block, as an empty fence is in Markdown.
-            if preDepth == 1 && !builder.isInBlock && builder.finishedBlocks.count == exit.blocksAtEntry { ensureBlock() }
+            if preDepth == 1 && !builder.isInBlock && builder.finishedBlockCount == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
             preDepth -= 1
             if preDepth == 0 { preLanguage = nil }

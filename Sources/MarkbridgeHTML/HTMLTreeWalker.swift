@@ -59,12 +59,16 @@ struct HTMLTreeWalker {
     var openKinds: [MarkupKind] = []
     /// Parsed `style` attributes that lost nothing (see `style(of:)`).
     var styleCache: [String: CSSStyle] = [:]
+    /// The element the walk entered last: where a diagnostic found only at a block's end points.
+    var walkedNode: HTMLNodeID
     /// Scratch space for collapsing a text node's whitespace, reused from node to node.
     private var collapsed: [UInt8] = []
 
     init(tree: HTMLTree, options: HTMLReader.Options) {
         self.tree = tree
         self.options = options
+        walkedNode = tree.contentRoot
+        builder.carryBudget = DocumentBuilder.carryBudget(forInputBytes: tree.inputByteCount)
     }
 
     var diagnostics: [Diagnostic] { report.diagnostics }
@@ -83,6 +87,7 @@ struct HTMLTreeWalker {
             case .comment:
                 report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
             case .element:
+                walkedNode = node
                 if let exit = enter(node) {
                     if let first = tree.firstChild(of: node) {
                         exits.append(exit)
@@ -259,7 +264,19 @@ struct HTMLTreeWalker {
     mutating func breakBlock(keepingIfEmpty: Bool = false) {
         guard builder.isInBlock else { return }
         builder.removeTrailingLineBreak()
+        let letGo = builder.markupsLetGo
         builder.endBlock(keepingIfEmpty: keepingIfEmpty)
+        if builder.markupsLetGo != letGo { reportFormattingLetGo(count: builder.markupsLetGo - letGo) }
+    }
+
+    /// Formatting open over more blocks than the carry budget allows ends where the budget ran out.
+    private mutating func reportFormattingLetGo(count: Int) {
+        let location = tree.sourceLocation(of: walkedNode)
+        for _ in 0..<count {
+            report.note("formatting-limit", "carried", at: location) {
+                "formatting left open over more blocks than the input has room for (one markup carried per \(DocumentBuilder.inputBytesPerCarriedMarkup) input bytes): \($0) markup\($0 == 1 ? "" : "s") ended early, the text kept without them"
+            }
+        }
     }
 
     /// A list item whose first content is not a paragraph (a nested list, a code block) still

@@ -86,6 +86,7 @@ public struct HTMLParser: Sendable {
             tokenizer: HTMLTokenizer(input: input.bytes),
             scripting: options.scripting,
             maxDepth: max(options.maxDepth, 8))
+        builder.reopenBudget = HTMLTreeBuilder.reopenBudget(forInputBytes: input.bytes.count)
         let firstNUL = ByteScan.firstIndex(of: 0, in: input.bytes.span)
         builder.inputHasNull = firstNUL != nil
         if let context { builder.prepareFragment(context) }
@@ -110,6 +111,11 @@ public struct HTMLParser: Sendable {
         if let offset = builder.droppedFormattingOffset {
             diagnostics.append(.warning("formatting-limit",
                 "more than \(HTMLTreeBuilder.maxFormattingEntries) formatting elements open at once: \(builder.droppedFormattingCount) of them not carried into later blocks",
+                at: positions.location(ofNormalizedOffset: offset)))
+        }
+        if let offset = builder.reopenLimitOffset {
+            diagnostics.append(.warning("formatting-limit",
+                "formatting left open reopened in more blocks than the input has room for (one element per \(HTMLTreeBuilder.inputBytesPerReopening) input bytes): \(builder.skippedReopenCount) reopening\(builder.skippedReopenCount == 1 ? "" : "s") let go, so later blocks are not inside it",
                 at: positions.location(ofNormalizedOffset: offset)))
         }
         return Diagnosed(builder.tree, diagnostics: diagnostics)

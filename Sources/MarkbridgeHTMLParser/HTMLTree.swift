@@ -285,6 +285,8 @@ public struct HTMLTree: Sendable {
     }
 
     public var nodeCount: Int { nodes.count }
+    /// How many bytes of input the tree was parsed from.
+    public var inputByteCount: Int { inputBytes.count }
 
     /// A way to find the node's source location later, holding only what that needs (not the
     /// tree): for readers that report a location only if something goes wrong.

@@ -37,6 +37,19 @@ extension HTMLTreeBuilder {
 
     static let maxFormattingEntries = 12
 
+    /// Reconstruction is the one step that makes more elements than the input has tags: each
+    /// block reopens every formatting element left open, so `<b><i><u>…` followed by `<p>x`
+    /// many times turns 4 input bytes into a dozen elements, and the output grows 50-fold.
+    /// In all, reconstruction reopens at most one element per `inputBytesPerReopening` bytes of
+    /// input (and at least `minimumReopenBudget`): no real document comes near it, and past it
+    /// the formatting is no longer carried into later blocks, reported as `formatting-limit`.
+    static let inputBytesPerReopening = 4
+    static let minimumReopenBudget = 4096
+
+    static func reopenBudget(forInputBytes count: Int) -> Int {
+        max(minimumReopenBudget, count / inputBytesPerReopening)
+    }
+
     mutating func reconstructActiveFormattingElements() {
         // Called before every run of text: the usual answer, nothing to reopen, reads one entry.
         guard let lastIndex = activeFormatting.indices.last else { return }
@@ -45,6 +58,11 @@ extension HTMLTreeBuilder {
             while index > 0, let other = activeFormatting[index - 1].element, !isOnStack(other) {
                 index -= 1
             }
+            if reopenBudget < activeFormatting.count - index {
+                stopCarryingFormatting(from: index)
+                return
+            }
+            reopenBudget -= activeFormatting.count - index
             while index < activeFormatting.count {
                 guard case .element(_, let token) = activeFormatting[index] else { break }
                 if let element = insertFlattenableElement(for: token) {
@@ -56,6 +74,15 @@ extension HTMLTreeBuilder {
                 }
             }
         }
+    }
+
+    /// The reopening budget is spent: the entries from `index` on (none of them open) are let
+    /// go, so the text that follows is no longer inside them.
+    private mutating func stopCarryingFormatting(from index: Int) {
+        let skipped = activeFormatting.count - index
+        if reopenLimitOffset == nil, case .element(_, let token) = activeFormatting[index] { reopenLimitOffset = token.offset }
+        skippedReopenCount += skipped
+        activeFormatting.removeSubrange(index...)
     }
 
     mutating func clearActiveFormattingToLastMarker() {

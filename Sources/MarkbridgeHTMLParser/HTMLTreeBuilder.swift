@@ -30,6 +30,11 @@ struct HTMLTreeBuilder {
     var stackFlags: [Bool] = []
     var droppedFormattingCount = 0
     var droppedFormattingOffset: Int?
+    /// How many more elements reconstruction may reopen (see `reconstructActiveFormattingElements`).
+    var reopenBudget = Int.max
+    /// Where the budget ran out, and how many reopenings were let go after that.
+    var reopenLimitOffset: Int?
+    var skippedReopenCount = 0
 
     /// After `<pre>`, `<listing>` and `<textarea>`: a newline right after the start tag is dropped.
     var ignoresNextLineFeed = false

@@ -45,6 +45,23 @@
     /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
     private var cellStart = 0
 
+    /// How many more markups may go on from one block into the next (see `carryBudget(forInputBytes:)`).
+    public var carryBudget = Int.max
+    /// Markups let go at a block's end because the carry budget was spent.
+    public private(set) var markupsLetGo = 0
+
+    /// A markup left open over many blocks is repeated in each (`<b><i><u>…` then `<p>x` many
+    /// times: 4 input bytes, a block with a dozen markups, 50 times the input in JSON). Carrying
+    /// is bounded by the input: one markup carried per `inputBytesPerCarriedMarkup` bytes in all
+    /// (at least `minimumCarryBudget`), far above any real document; past it, what is still open
+    /// ends with its block and the reader reports it.
+    public static let inputBytesPerCarriedMarkup = 4
+    public static let minimumCarryBudget = 4096
+
+    public static func carryBudget(forInputBytes count: Int) -> Int {
+        max(minimumCarryBudget, count / inputBytesPerCarriedMarkup)
+    }
+
     public init() {}
 
     /// Whether a block is started and not ended.
@@ -284,6 +301,11 @@
         text.removeAll()
         utf16Length = 0
         // Markups still open go on in the next block, from its start, in their order.
+        if open.count > carryBudget {
+            markupsLetGo += open.count
+            open.removeAll()
+        }
+        carryBudget -= open.count
         if open.isEmpty {
             markups.removeAll(keepingCapacity: true)
             markupBytes.removeAll(keepingCapacity: true)
@@ -341,6 +363,10 @@
     /// The blocks finished so far.
     public var finishedBlocks: [Block] { blocks }
 
+    /// How many blocks are finished: cheaper to ask than `finishedBlocks.count`, which hands out
+    /// a second reference to the array (and so a whole copy on the next append, had it been kept).
+    public var finishedBlockCount: Int { blocks.count }
+
     /// Adds a block made elsewhere (an embedded HTML block) after the finished ones.
     public mutating func appendFinishedBlock(_ block: Block) {
         endBlock(keepingIfEmpty: false)
@@ -349,10 +375,15 @@
 
     /// Changes the last finished blocks in place (a caption joining the image before it):
     /// `update` gets them from `count` back, and may remove some.
-    public mutating func updateFinishedBlocks(last count: Int, _ update: (inout ArraySlice<Block>) -> Void) {
-        guard blocks.count >= count else { return }
-        var tail = blocks[(blocks.count - count)...]
-        blocks.removeLast(count)
+    ///
+    /// The tail is moved out block by block, never sliced: a slice would share the array's
+    /// storage, so removing from the array would copy every finished block, once per call.
+    public mutating func updateFinishedBlocks(last count: Int, _ update: (inout [Block]) -> Void) {
+        guard count > 0, blocks.count >= count else { return }
+        var tail: [Block] = []
+        tail.reserveCapacity(count)
+        for _ in 0..<count { tail.append(blocks.removeLast()) }
+        tail.reverse()
         update(&tail)
         blocks.append(contentsOf: tail)
     }

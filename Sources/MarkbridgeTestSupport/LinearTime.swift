@@ -7,10 +7,11 @@ import Foundation
 /// counted as this one's. A few tries remain for what CPU time does not hide (caches).
 public enum LinearTime {
     /// The ratios measured, stopping at the first under `limit`.
-    public static func ratios(small: [UInt8], large: [UInt8], limit: Double = 2.5, tries: Int = 3, run: ([UInt8]) -> Void) -> [Double] {
+    /// `runs` is how many times each input is run for its best time (fewer for large inputs).
+    public static func ratios(small: [UInt8], large: [UInt8], limit: Double = 2.5, tries: Int = 3, runs: Int = 3, run: ([UInt8]) -> Void) -> [Double] {
         func seconds(_ input: [UInt8]) -> Double {
             var best = Double.infinity
-            for _ in 0..<3 {
+            for _ in 0..<max(runs, 1) {
                 let start = threadSeconds()
                 run(input)
                 best = min(best, threadSeconds() - start)
