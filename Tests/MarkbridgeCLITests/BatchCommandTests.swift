@@ -154,7 +154,7 @@ struct BatchCommandTests {
         #expect(await runBatch("--field", "html", "--from", "html", "--resume", input).status == 64)
         let unwritable = await runBatch("--field", "html", "--from", "html", "-o", folder.file("no/such/folder/out.jsonl"), input)
         #expect(unwritable.status == 74)
-        #expect(unwritable.standardError.hasPrefix("Error: cannot write '\(folder.file("no/such/folder/out.jsonl")).partial': No such file or directory"))
+        #expect(unwritable.standardError.hasPrefix("Error: cannot write '\(folder.file("no/such/folder/out.jsonl"))': No such file or directory"))
         let unreadable = await runBatch("--field", "html", "--from", "html", "-o", folder.file("out.jsonl"), folder.file("absent.jsonl"))
         #expect(unreadable.status == 74)
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.jsonl")))

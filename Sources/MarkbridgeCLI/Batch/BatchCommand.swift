@@ -192,17 +192,57 @@ struct BatchCommand {
         if let directory = plan.directory { return try await execute(directory, plan: plan) }
         let started = ContinuousClock.now
         var checkpoint: BatchCheckpoint?
-        if plan.resumes, let outputPath = plan.outputPath {
-            checkpoint = try BatchCheckpoint.load(for: outputPath)
-            if let checkpoint {
-                guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)) else {
-                    throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
-                }
+        if plan.resumes, let outputPath = plan.outputPath { checkpoint = try BatchCheckpoint.load(for: outputPath) }
+        if checkpoint == nil { Self.startOver(plan) }
+        if let checkpoint, let outputPath = plan.outputPath {
+            guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)),
+                  (checkpoint.partials.deadLetters != nil) == plan.deadLetterPath.map(BatchFile.isReplaced) ?? false,
+                  (checkpoint.partials.diagnostics != nil) == plan.diagnosticsPath.map(BatchFile.isReplaced) ?? false else {
+                throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
             }
         }
-        let output = try plan.outputPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.outputBytes) } ?? BatchFile()
-        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.deadLetterBytes) }
-        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.diagnosticsBytes) }
+        // Opened one by one: when one cannot be, those opened before are removed with it.
+        var opened: [BatchFile] = []
+        func file(_ path: String?, _ partial: String?, _ bytes: Int?) throws(BatchIOError) -> BatchFile? {
+            guard let path else { return nil }
+            do throws(BatchIOError) {
+                let file = try BatchFile(path: path, resuming: partial.flatMap { name in bytes.map { (name, $0) } })
+                opened.append(file)
+                return file
+            } catch {
+                if checkpoint == nil { opened.forEach { $0.abandon() } }
+                throw error
+            }
+        }
+        let output = try file(plan.outputPath, checkpoint?.partials.output, checkpoint?.outputBytes) ?? BatchFile()
+        let deadLetters = try file(plan.deadLetterPath, checkpoint?.partials.deadLetters, checkpoint?.deadLetterBytes)
+        let diagnostics = try file(plan.diagnosticsPath, checkpoint?.partials.diagnostics, checkpoint?.diagnosticsBytes)
+        var checkpointSaved = checkpoint != nil
+        do {
+            return try await run(plan, checkpoint: checkpoint, files: (output, deadLetters, diagnostics), started: started, checkpointSaved: &checkpointSaved)
+        } catch {
+            // A failed run leaves no temporary file behind, but those a checkpoint counts on for --resume.
+            if !checkpointSaved { opened.forEach { $0.abandon() } }
+            throw error
+        }
+    }
+
+    /// A run that is not resumed starts over: an earlier run's checkpoint is removed, and so
+    /// are the temporary files earlier runs of these outputs left (killed, or killed before their
+    /// first checkpoint): their random names would otherwise be left for good.
+    private static func startOver(_ plan: Plan) {
+        guard let outputPath = plan.outputPath else { return }
+        BatchCheckpoint.remove(for: outputPath)
+        POSIXFiles.removeTemporaries(for: BatchCheckpoint.path(for: outputPath), suffix: "tmp")
+        for path in [plan.outputPath, plan.deadLetterPath, plan.diagnosticsPath].compactMap({ $0 }) where BatchFile.isReplaced(path) {
+            let real = POSIXFiles.status(path)?.kind == .symbolicLink ? (POSIXFiles.realPath(path) ?? path) : path
+            POSIXFiles.removeTemporaries(for: real, suffix: "partial")
+        }
+    }
+
+    private func run(_ plan: Plan, checkpoint: BatchCheckpoint?, files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?),
+                     started: ContinuousClock.Instant, checkpointSaved: inout Bool) async throws -> Int32 {
+        let (output, deadLetters, diagnostics) = files
         var counts = checkpoint?.counts ?? BatchCounts()
         let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
         let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
@@ -220,6 +260,7 @@ struct BatchCommand {
             if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
                 try save(checkpointAt: piece.end, counts: counts, plan: plan, inputs: inputIdentity, outputPath: outputPath,
                          files: (output, deadLetters, diagnostics))
+                checkpointSaved = true
                 lastCheckpoint = .now
             }
         }
@@ -254,36 +295,75 @@ struct BatchCommand {
             + "linkTargets=\(options.ignoresLinkTargets);attributes=\(options.ignoresAttributes)"
     }
 
-    /// Directory mode: the files of the tree, in path order, on every core.
+    /// Directory mode: the files of the tree, in path order, on every core. A failure to write
+    /// (a full disk) stops the run with exit 74 once the files in flight are done, and no
+    /// temporary file is left: each conversion removes its own, and the run removes the rest.
     private func execute(_ directory: BatchDirectory, plan: Plan) async throws -> Int32 {
         let started = ContinuousClock.now
-        let (entries, skipped, collisions) = try directory.entries()
-        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
-        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
-        var counts = BatchCounts()
-        counts.skippedFiles = skipped
-        let converter = BatchFileConverter(records: plan.converter, inputRoot: directory.input, outputRoot: directory.output)
-        for (path, earlier) in collisions {
-            var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
-            result.counts.records = 1
-            converter.deadLetter(path: path, "output-collision", "'\(path)' would be written where '\(earlier)' is; not converted", into: &result)
-            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
-            counts.add(result.counts)
+        let tree = try directory.entries()
+        do {
+            try FileManager.default.createDirectory(atPath: directory.output, withIntermediateDirectories: true)
+        } catch {
+            throw BatchIOError("cannot make the folder '\(directory.output)': \(error.localizedDescription)")
         }
-        let pending = entries.filter { entry in
+        var opened: [BatchFile] = []
+        var failure: Error?
+        do {
+            for path in [plan.deadLetterPath, plan.diagnosticsPath] {
+                opened.append(try path.map { path throws(BatchIOError) in try BatchFile(path: path) } ?? BatchFile())
+            }
+        } catch {
+            opened.forEach { $0.abandon() }
+            throw error
+        }
+        let deadLetters = plan.deadLetterPath == nil ? nil : opened[0]
+        let diagnostics = plan.diagnosticsPath == nil ? nil : opened[1]
+        var counts = BatchCounts()
+        counts.skippedFiles = tree.skipped
+        let stop = BatchStop()
+        let converter = BatchFileConverter(records: plan.converter, inputRoot: directory.input, outputRoot: directory.output,
+                                           inputFiles: tree.inputFiles, stop: stop)
+        do throws(BatchIOError) {
+            for (path, earlier) in tree.collisions {
+                var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
+                result.counts.records = 1
+                converter.deadLetter(path: path, "output-collision", "'\(path)' would be written where '\(earlier)' is; not converted", into: &result)
+                if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+                counts.add(result.counts)
+            }
+        } catch {
+            failure = error
+            stop.set()
+        }
+        let pending = tree.entries.filter { entry in
             guard directory.resumes, directory.isDone(entry) else { return true }
             counts.alreadyDone += 1
             return false
         }
         var progress = BatchProgress(totalBytes: pending.reduce(0) { $0 + $1.size }, alreadyDone: BatchCounts(), report: standardError)
+        // Every result is taken, even after a failure, so that no conversion is still writing when the run ends.
         for try await result in OrderedConcurrentMap(BatchEntries(entries: pending), window: plan.jobs, transform: { converter.convert($0) }) {
-            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
-            try diagnostics?.write(result.diagnostics)
+            if let error = result.failure, failure == nil { failure = error }
+            guard failure == nil else { continue }
+            do throws(BatchIOError) {
+                if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+                try diagnostics?.write(result.diagnostics)
+            } catch {
+                failure = error
+                stop.set()
+                continue
+            }
             counts.add(result.counts)
             progress.update(counts)
         }
-        try deadLetters?.finish()
-        try diagnostics?.finish()
+        do {
+            if let failure { throw failure }
+            try deadLetters?.finish()
+            try diagnostics?.finish()
+        } catch {
+            opened.forEach { $0.abandon() }
+            throw error
+        }
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
         if let reportPath = plan.reportPath {
@@ -308,12 +388,16 @@ struct BatchCommand {
 
     private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
                       files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?)) throws(BatchIOError) {
+        // Written in place (a device): there is nothing to resume.
+        guard let outputPartial = files.output.partialName else { return }
         try files.output.sync()
         try files.deadLetters?.sync()
         try files.diagnostics?.sync()
+        let partials = BatchCheckpoint.Partials(output: outputPartial, deadLetters: files.deadLetters?.partialName,
+                                                diagnostics: files.diagnostics?.partialName)
         try BatchCheckpoint(settings: plan.settings, inputs: inputs, position: position, outputBytes: files.output.written,
                             deadLetterBytes: files.deadLetters?.written ?? 0, diagnosticsBytes: files.diagnostics?.written ?? 0,
-                            counts: counts).save(for: outputPath)
+                            partials: partials, counts: counts).save(for: outputPath)
     }
 
     /// Without --dead-letter, each failed record is one line on standard error.

@@ -170,5 +170,10 @@ struct BatchInput: AsyncSequence, Sendable {
 /// Reading or writing failed (exit 74).
 struct BatchIOError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The failed call behind it, when there was one.
+    var failure: POSIXFiles.Failure?
+    init(_ description: String, failure: POSIXFiles.Failure? = nil) {
+        self.description = description
+        self.failure = failure
+    }
 }

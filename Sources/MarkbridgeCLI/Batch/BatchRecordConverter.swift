@@ -11,6 +11,8 @@ struct BatchPieceResult: Sendable {
     var counts = BatchCounts()
     /// Where the input stands after this piece: a checkpoint written after it resumes here.
     var end: BatchPosition
+    /// Writing failed (directory mode, a full disk): the run stops with exit 74.
+    var failure: BatchIOError?
 }
 
 /// Converts the records of a piece of JSON Lines input, one line at a time. A value, run on
