@@ -211,3 +211,43 @@ extension IndexingIterator {
         mutating func next() async -> Elements.Element? { base.next() }
     }
 }
+
+@Suite("markbridge batch: repeated keys")
+struct BatchDuplicateKeyTests {
+    @Test("A record with --field, --into or --id-field twice (however escaped) is a duplicate-key dead letter, never half-converted")
+    func duplicateKeys() async throws {
+        let folder = ScratchFolder()
+        let lines = [
+            #"{"id":1,"body":"<script>alert(1)</script>","body":"<p>ok</p>"}"#,
+            #"{"id":2,"body":"<p>ok</p>","b\u006fdy":"<script>alert(1)</script>"}"#,
+            #"{"id":3,"body":"<p>a</p>","md":"old","md":"older"}"#,
+            #"{"id":4,"id":5,"body":"<p>b</p>"}"#,
+            #"{"id":6,"body":"<p>fine</p>"}"#,
+        ]
+        let input = folder.write("in.jsonl", lines.joined(separator: "\n") + "\n")
+        for into in ["body", "md"] {
+            let result = await runBatch("--field", "body", "--from", "html", "--to", "text", "--into", into,
+                                        "--dead-letter", folder.file("dead-\(into).jsonl"), "-o", folder.file("out-\(into).jsonl"), input)
+            #expect(result.status == 1)
+            // A key repeated that batch neither reads nor writes (md, with --into body) is the record's own business.
+            let expectedOut = into == "body" ? #"{"id":3,"body":"a\n","md":"old","md":"older"}"# + "\n" + #"{"id":6,"body":"fine\n"}"#
+                : #"{"id":6,"body":"<p>fine</p>","md":"fine\n"}"#
+            #expect(folder.read("out-\(into).jsonl") == expectedOut + "\n")
+            var dead = (folder.read("dead-\(into).jsonl") ?? "").split(separator: "\n").map(String.init)
+            #expect(dead.count == (into == "md" ? 4 : 3))
+            if into == "body" { dead.insert("", at: 2) }
+            #expect(dead.allSatisfy { $0.isEmpty || $0.contains(#""code":"duplicate-key""#) })
+            #expect(dead[0].contains(#""line":1,"byteOffset":0,"id":1,"code":"duplicate-key","message":"the record has the key 'body' more than once (line 1); which one counts is up to each reader""#))
+            if into == "md" { #expect(dead[2].contains(#""id":3,"code":"duplicate-key","message":"the record has the key 'md' more than once"#)) }
+            #expect(dead[3].contains(#""id":null,"code":"duplicate-key","message":"the record has the key 'id' more than once (line 4)"#))
+        }
+    }
+
+    @Test("JSONObjectLine cannot hand out one member of several")
+    func lookup() throws {
+        let record = try JSONObjectLine(Array(#"{"a":"x","a":"y","b":1}"#.utf8), decoding: "a")
+        guard case .repeated = record.lookup("a") else { Issue.record("a repeated key is not .repeated"); return }
+        guard case .unique = record.lookup("b"), case .absent = record.lookup("c") else { Issue.record("lookup"); return }
+        #expect(record.decodedValue == nil)
+    }
+}

@@ -105,8 +105,16 @@ struct BatchRecordConverter: Sendable {
                        file: file, id: nil, into: &result)
             return
         }
-        let id = record.member(idField).map { Array(line[$0.valueRange]) }
-        guard let member = record.member(field) else {
+        var id: [UInt8]?
+        if case .unique(let member) = record.lookup(idField) { id = Array(line[member.valueRange]) }
+        // A key read or written twice: the raw first value would stay beside the converted one.
+        for key in [field, into, idField].enumerated().filter({ [field, into, idField].firstIndex(of: $0.element) == $0.offset }).map(\.element) {
+            guard case .repeated = record.lookup(key) else { continue }
+            deadLetter("duplicate-key", "the record has the key '\(key)' more than once (line \(number)); which one counts is up to each reader",
+                       line: line, number: number, offset: offset, file: file, id: id, into: &result)
+            return
+        }
+        guard case .unique(let member) = record.lookup(field) else {
             deadLetter("missing-field", "the record has no field '\(field)'", line: line, number: number, offset: offset, file: file, id: id, into: &result)
             return
         }
@@ -166,12 +174,16 @@ struct BatchRecordConverter: Sendable {
     }
 
     /// The record with `value` as the value of `key`: in place of the old value, or added last.
+    /// A record that repeats `key` never comes here (it is a dead letter), so no old value stays.
     static func splice(_ value: [UInt8], into key: String, of record: JSONObjectLine, line: [UInt8], to out: inout [UInt8]) {
-        if let member = record.member(key) {
+        switch record.lookup(key) {
+        case .unique(let member):
             out.append(contentsOf: line[..<member.valueRange.lowerBound])
             out.append(contentsOf: value)
             out.append(contentsOf: line[member.valueRange.upperBound...])
             return
+        case .repeated: return
+        case .absent: break
         }
         out.append(contentsOf: line[..<record.closingBrace])
         if !record.members.isEmpty { out.append(UInt8(ascii: ",")) }
