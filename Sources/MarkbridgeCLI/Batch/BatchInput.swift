@@ -16,13 +16,17 @@ struct BatchLines: Sendable {
 }
 
 /// A line longer than the record limit: it is never held, only measured, and its first bytes
-/// kept for the dead letter.
+/// kept for the dead letter. `length` and `prefix` are of the record, as a line held whole gives
+/// it: without its line ending, or the byte-order mark of an input's first line.
 struct OversizedLine: Sendable {
     var file: Int
     var line: Int
     var offset: Int
     var length: Int
+    /// At least `RecordPrefix.keptBytes` of the record's first bytes (or all of it).
     var prefix: [UInt8]
+    /// Where the next line starts.
+    var nextOffset: Int
 }
 
 /// Where reading stands: the input, the byte offset in it, and the number of the next line.
@@ -118,10 +122,10 @@ struct BatchInput: AsyncSequence, Sendable {
                     guard !pending.isEmpty else { return nil }
                     return takeLines(through: pending.count - 1)
                 }
-                // A line that has outgrown the limit is measured, not held.
-                if lastLineFeed == nil, pending.count > input.maxRecordBytes {
-                    return try skipOversized(OversizedLine(file: position.file, line: position.line, offset: pendingOffset,
-                                                           length: 0, prefix: Array(pending.prefix(1024))))
+                // A line that has outgrown the limit is measured, not held. Over by more than a
+                // byte-order mark and a CR could make it, it is over whatever its line ending.
+                if lastLineFeed == nil, pending.count > input.maxRecordBytes + 4 {
+                    return try skipOversized()
                 }
                 try readMore()
             }
@@ -141,26 +145,45 @@ struct BatchInput: AsyncSequence, Sendable {
             return .lines(piece)
         }
 
-        /// Reads on to the end of an oversized line, which begins `pending`, holding none of it.
-        private mutating func skipOversized(_ started: OversizedLine) throws -> BatchInputPiece {
-            var line = started
+        /// Reads on to the end of an oversized line, which begins `pending`, holding only its
+        /// first bytes.
+        private mutating func skipOversized() throws -> BatchInputPiece {
+            let offset = pendingOffset
+            let keep = RecordPrefix.keptBytes + 4
+            var prefix: [UInt8] = []
+            var rawLength = 0
+            var lastByte: UInt8?
             var endsWithLineFeed = false
             while true {
-                if let lineFeed = pending.firstIndex(of: 0x0A) {
-                    line.length += lineFeed
+                let lineFeed = pending.firstIndex(of: 0x0A)
+                let part = pending[..<(lineFeed ?? pending.count)]
+                if prefix.count < keep { prefix += part.prefix(keep - prefix.count) }
+                rawLength += part.count
+                lastByte = part.last ?? lastByte
+                if let lineFeed {
                     pending.removeSubrange(...lineFeed)
                     endsWithLineFeed = true
                     break
                 }
-                line.length += pending.count
                 pending = []
                 if atEnd { break }
                 try readMore()
                 if atEnd && pending.isEmpty { break }
             }
+            // The record as convertLine would see it: no CR before the LF, no byte-order mark.
+            var length = rawLength
+            if endsWithLineFeed && lastByte == 0x0D {
+                length -= 1
+                if prefix.count > length { prefix.removeLast(prefix.count - length) }
+            }
+            if offset == 0, prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
+                prefix.removeFirst(3)
+                length -= 3
+            }
             lastLineFeed = pending.lastIndex(of: 0x0A)
-            pendingOffset = line.offset + line.length + (endsWithLineFeed ? 1 : 0)
+            pendingOffset = offset + rawLength + (endsWithLineFeed ? 1 : 0)
             position.offset = pendingOffset
+            let line = OversizedLine(file: position.file, line: position.line, offset: offset, length: length, prefix: prefix, nextOffset: pendingOffset)
             position.line += 1
             return .oversized(line)
         }

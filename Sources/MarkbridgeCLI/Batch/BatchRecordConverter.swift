@@ -77,12 +77,21 @@ struct BatchRecordConverter: Sendable {
     }
 
     private func convert(_ line: OversizedLine) -> BatchPieceResult {
-        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.offset + line.length + 1, line: line.line + 1))
-        result.counts.inputBytes = line.length
+        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.nextOffset, line: line.line + 1))
+        result.counts.inputBytes = line.nextOffset - line.offset
         result.counts.records = 1
-        deadLetter("record-too-large", "the record is \(line.length) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes); its first \(line.prefix.count) bytes are kept",
-                   line: line.prefix, number: line.line, offset: line.offset, file: line.file, id: nil, into: &result)
+        tooLarge(line.prefix[...], length: line.length, number: line.line, offset: line.offset, file: line.file, into: &result)
         return result
+    }
+
+    /// The dead letter of a record over the limit, from its first bytes and its length alone: the
+    /// same whether the record was held whole in a piece or only measured, wherever pieces fall.
+    private func tooLarge(_ start: ArraySlice<UInt8>, length: Int, number: Int, offset: Int, file: Int, into result: inout BatchPieceResult) {
+        let kept = RecordPrefix(start, idField: idField)
+        let message = "the record is \(length) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)"
+            + (kept.bytes.count < length ? "; its first \(kept.bytes.count) bytes are kept" : "")
+        deadLetter("record-too-large", message, line: kept.bytes, number: number, offset: offset, file: file, id: kept.id,
+                   cut: (kept.bytes.count < length, length), into: &result)
     }
 
     private func convertLine(_ line: [UInt8], line number: Int, offset: Int, file: Int, into result: inout BatchPieceResult) {
@@ -92,8 +101,7 @@ struct BatchRecordConverter: Sendable {
         }
         result.counts.records += 1
         guard line.count <= maxRecordBytes else {
-            deadLetter("record-too-large", "the record is \(line.count) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)",
-                       line: line, number: number, offset: offset, file: file, id: nil, into: &result)
+            tooLarge(line[...], length: line.count, number: number, offset: offset, file: file, into: &result)
             return
         }
         let record: JSONObjectLine
@@ -195,13 +203,16 @@ struct BatchRecordConverter: Sendable {
 
     /// `{"file":...,"line":N,"byteOffset":B,"id":...,"code":...,"message":...,"original":...}`: the
     /// original line as a JSON string when it is UTF-8, else as `originalBase64`.
+    /// A record over the limit also says whether `original` is cut (`truncated`) and how long the
+    /// record is (`originalBytes`).
     private func deadLetter(_ code: String, _ message: String, line: [UInt8], number: Int, offset: Int, file: Int, id: [UInt8]?,
-                            into result: inout BatchPieceResult) {
+                            cut: (truncated: Bool, originalBytes: Int)? = nil, into result: inout BatchPieceResult) {
         result.counts.deadLettered += 1
         result.counts.failures[code, default: 0] += 1
         let quote = JSONStringLiteral.encode
         var record = #"{"file":\#(quote(inputNames[file])),"line":\#(number),"byteOffset":\#(offset),"id":\#(Self.raw(id))"#
         record += #","code":\#(quote(code)),"message":\#(quote(message))"#
+        if let cut { record += #","truncated":\#(cut.truncated),"originalBytes":\#(cut.originalBytes)"# }
         if let text = String(validating: line, as: UTF8.self) {
             record += #","original":\#(quote(text))}"#
         } else {
