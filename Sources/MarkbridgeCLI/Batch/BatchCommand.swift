@@ -28,9 +28,11 @@ struct BatchCommand {
                                     help: "Dead-letter a record whose conversion takes longer than <seconds>.")
     static let inputDir = OptionSpec(["--input-dir"], value: "folder", help: "Convert every file of <folder>'s tree instead of JSON Lines (with --output-dir).")
     static let outputDir = OptionSpec(["--output-dir"], value: "folder", help: "Where --input-dir's tree is mirrored, extensions changed to --to's.")
+    static let allowOverlap = OptionSpec(["--allow-overlap"],
+                                         help: "Let --output-dir and --input-dir overlap; an output never replaces an input, nor is an output read.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
     static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
-                        inputDir, outputDir, check, DiffCommand.ignore, DiffCommand.report]
+                        inputDir, outputDir, allowOverlap, check, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -180,6 +182,15 @@ struct BatchCommand {
             } else if parsed.value(DiffCommand.ignore) != nil || reportPath != nil {
                 throw UsageError(message: "--ignore and --report go with --check")
             }
+            if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
+                throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
+            }
+            var outputs: [(option: String, path: String)] = []
+            if let outputPath { outputs += [("-o", outputPath), ("the checkpoint of -o", BatchCheckpoint.path(for: outputPath))] }
+            if let deadLetterPath { outputs.append(("--dead-letter", deadLetterPath)) }
+            if let diagnosticsPath { outputs.append(("--diagnostics", diagnosticsPath)) }
+            if let reportPath { outputs.append(("--report", reportPath)) }
+            try BatchPathCheck.checkDistinct(outputs: outputs, inputs: inputs.filter { $0 != "-" })
             if let inputDir, let outputDir {
                 directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
             }
