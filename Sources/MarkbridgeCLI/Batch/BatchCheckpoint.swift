@@ -8,6 +8,9 @@ struct BatchCheckpoint: Codable, Equatable {
     /// The options that shape the output, so that a resume cannot mix two different batches.
     var settings: [String]
     var inputs: [Input]
+    /// The digests of the inputs read to their end before `position.file`'s; `position` holds
+    /// that of the one being read, up to its offset.
+    var finishedDigests: [BatchDigest]
     var position: BatchPosition
     var outputBytes: Int
     var deadLetterBytes: Int
@@ -37,6 +40,21 @@ struct BatchCheckpoint: Codable, Equatable {
             inputs.append(Input(path: path, size: size.intValue))
         }
         return inputs
+    }
+
+    /// Refuses to resume unless the bytes the checkpoint's run consumed are the inputs' bytes
+    /// now: a same-size edit would otherwise leave the stale records in the output. Reads those
+    /// bytes once.
+    func checkContent(of paths: [String], output: String) throws(BatchIOError) {
+        for (index, path) in paths.enumerated() where index <= position.file && path != "-" {
+            let isFinished = index < position.file
+            let expected = isFinished ? (index < finishedDigests.count ? finishedDigests[index] : nil) : position.digest
+            let actual = try BatchDigest.of(path, firstBytes: isFinished ? nil : position.offset)
+            guard let expected, actual == expected else {
+                let extent = isFinished ? "its bytes" : "its first \(position.offset) bytes"
+                throw BatchIOError("the input '\(path)' is not what the checkpoint beside '\(output)' was made from (\(extent) changed); remove the checkpoint to start over")
+            }
+        }
     }
 
     static func load(for output: String) throws(BatchIOError) -> BatchCheckpoint? {

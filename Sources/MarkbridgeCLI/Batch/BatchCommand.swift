@@ -211,6 +211,7 @@ struct BatchCommand {
                   (checkpoint.partials.diagnostics != nil) == plan.diagnosticsPath.map(BatchFile.isReplaced) ?? false else {
                 throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
             }
+            try checkpoint.checkContent(of: plan.inputs, output: outputPath)
         }
         // Opened one by one: when one cannot be, those opened before are removed with it.
         var opened: [BatchFile] = []
@@ -262,15 +263,23 @@ struct BatchCommand {
         let converter = plan.converter
         var progress = BatchProgress(totalBytes: totalBytes, alreadyDone: counts, report: standardError)
         var lastCheckpoint = ContinuousClock.now
+        var finishedDigests = checkpoint?.finishedDigests ?? []
+        var reached = start
         for try await piece in OrderedConcurrentMap(input, window: plan.jobs, transform: { converter.convert($0) }) {
+            // A piece of a later input: those before it were read to their end (or were empty).
+            while reached.file < piece.end.file {
+                finishedDigests.append(reached.digest)
+                reached = BatchPosition(file: reached.file + 1, offset: 0, line: 1)
+            }
+            reached = piece.end
             try output.write(piece.output)
             if let deadLetters { try deadLetters.write(piece.deadLetters) } else { reportDeadLetters(piece.deadLetters) }
             try diagnostics?.write(piece.diagnostics)
             counts.add(piece.counts)
             progress.update(counts)
             if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
-                try save(checkpointAt: piece.end, counts: counts, plan: plan, inputs: inputIdentity, outputPath: outputPath,
-                         files: (output, deadLetters, diagnostics))
+                try save(checkpointAt: piece.end, finishedDigests: finishedDigests, counts: counts, plan: plan, inputs: inputIdentity,
+                         outputPath: outputPath, files: (output, deadLetters, diagnostics))
                 checkpointSaved = true
                 lastCheckpoint = .now
             }
@@ -397,7 +406,7 @@ struct BatchCommand {
         var message: String
     }
 
-    private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
+    private func save(checkpointAt position: BatchPosition, finishedDigests: [BatchDigest], counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
                       files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?)) throws(BatchIOError) {
         // Written in place (a device): there is nothing to resume.
         guard let outputPartial = files.output.partialName else { return }
@@ -406,7 +415,7 @@ struct BatchCommand {
         try files.diagnostics?.sync()
         let partials = BatchCheckpoint.Partials(output: outputPartial, deadLetters: files.deadLetters?.partialName,
                                                 diagnostics: files.diagnostics?.partialName)
-        try BatchCheckpoint(settings: plan.settings, inputs: inputs, position: position, outputBytes: files.output.written,
+        try BatchCheckpoint(settings: plan.settings, inputs: inputs, finishedDigests: finishedDigests, position: position, outputBytes: files.output.written,
                             deadLetterBytes: files.deadLetters?.written ?? 0, diagnosticsBytes: files.diagnostics?.written ?? 0,
                             partials: partials, counts: counts).save(for: outputPath)
     }

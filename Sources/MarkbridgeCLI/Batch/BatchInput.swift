@@ -13,6 +13,8 @@ struct BatchLines: Sendable {
     var firstLine: Int
     var firstOffset: Int
     var bytes: [UInt8]
+    /// The digest of this input's bytes up to the end of this piece.
+    var endDigest: BatchDigest
 }
 
 /// A line longer than the record limit: it is never held, only measured, and its first bytes
@@ -27,13 +29,17 @@ struct OversizedLine: Sendable {
     var prefix: [UInt8]
     /// Where the next line starts.
     var nextOffset: Int
+    /// The digest of this input's bytes up to `nextOffset`.
+    var endDigest: BatchDigest
 }
 
-/// Where reading stands: the input, the byte offset in it, and the number of the next line.
+/// Where reading stands: the input, the byte offset in it, the number of the next line, and the
+/// digest of the input's bytes before the offset.
 struct BatchPosition: Codable, Hashable, Sendable {
     var file: Int
     var offset: Int
     var line: Int
+    var digest = BatchDigest()
 }
 
 /// The inputs of a batch read as pieces of whole lines, about `pieceBytes` each, from a
@@ -58,10 +64,13 @@ struct BatchInput: AsyncSequence, Sendable {
         var pending: [UInt8] = []
         var pendingOffset = 0
         var atEnd = false
+        /// The digest of the bytes of this input taken into pieces so far.
+        var digest: BatchDigest
 
         init(input: BatchInput) {
             self.input = input
             position = input.start
+            digest = input.start.digest
         }
 
         mutating func next() async throws -> BatchInputPiece? {
@@ -75,6 +84,7 @@ struct BatchInput: AsyncSequence, Sendable {
                 pending = []
                 lastLineFeed = nil
                 atEnd = false
+                digest = BatchDigest()
             }
             return nil
         }
@@ -138,7 +148,8 @@ struct BatchInput: AsyncSequence, Sendable {
             var lines = 0
             for byte in bytes where byte == 0x0A { lines += 1 }
             if bytes.last != 0x0A { lines += 1 }
-            let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes)
+            digest.add(bytes)
+            let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes, endDigest: digest)
             pendingOffset += bytes.count
             position.line += lines
             position.offset = pendingOffset
@@ -160,7 +171,9 @@ struct BatchInput: AsyncSequence, Sendable {
                 if prefix.count < keep { prefix += part.prefix(keep - prefix.count) }
                 rawLength += part.count
                 lastByte = part.last ?? lastByte
+                digest.add(part)
                 if let lineFeed {
+                    digest.add(CollectionOfOne(0x0A))
                     pending.removeSubrange(...lineFeed)
                     endsWithLineFeed = true
                     break
@@ -183,7 +196,8 @@ struct BatchInput: AsyncSequence, Sendable {
             lastLineFeed = pending.lastIndex(of: 0x0A)
             pendingOffset = offset + rawLength + (endsWithLineFeed ? 1 : 0)
             position.offset = pendingOffset
-            let line = OversizedLine(file: position.file, line: position.line, offset: offset, length: length, prefix: prefix, nextOffset: pendingOffset)
+            let line = OversizedLine(file: position.file, line: position.line, offset: offset, length: length, prefix: prefix, nextOffset: pendingOffset,
+                                     endDigest: digest)
             position.line += 1
             return .oversized(line)
         }

@@ -54,7 +54,8 @@ struct BatchRecordConverter: Sendable {
     }
 
     private func convert(_ piece: BatchLines) -> BatchPieceResult {
-        var result = BatchPieceResult(end: BatchPosition(file: piece.file, offset: piece.firstOffset + piece.bytes.count, line: piece.firstLine))
+        var result = BatchPieceResult(end: BatchPosition(file: piece.file, offset: piece.firstOffset + piece.bytes.count, line: piece.firstLine,
+                                                         digest: piece.endDigest))
         result.output.reserveCapacity(piece.bytes.count + piece.bytes.count / 2)
         result.counts.inputBytes = piece.bytes.count
         var lineStart = 0
@@ -77,7 +78,7 @@ struct BatchRecordConverter: Sendable {
     }
 
     private func convert(_ line: OversizedLine) -> BatchPieceResult {
-        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.nextOffset, line: line.line + 1))
+        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.nextOffset, line: line.line + 1, digest: line.endDigest))
         result.counts.inputBytes = line.nextOffset - line.offset
         result.counts.records = 1
         tooLarge(line.prefix[...], length: line.length, number: line.line, offset: line.offset, file: line.file, into: &result)

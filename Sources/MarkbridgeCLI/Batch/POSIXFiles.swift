@@ -186,6 +186,33 @@ enum POSIXFiles {
         }
     }
 
+    /// A file read from its start, in chunks.
+    final class Reader {
+        private let descriptor: Int32
+        private let path: String
+
+        init(_ path: String) throws(BatchIOError) {
+            self.path = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw BatchIOError("cannot read '\(path)': \(lastError())") }
+        }
+
+        /// Up to `count` bytes; none at the end.
+        func read(_ count: Int) throws(BatchIOError) -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: count)
+            while true {
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw BatchIOError("cannot read '\(path)': \(lastError())")
+                }
+                return Array(buffer[..<got])
+            }
+        }
+
+        deinit { _ = Glibc.close(descriptor) }
+    }
+
     /// Writes all of `bytes`; the failure, if any.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Failure? {
         var offset = 0
