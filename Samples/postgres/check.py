@@ -7,7 +7,7 @@ the {"id", "body"} records the reference run read; REFERENCE*.jsonl: its output 
 Every row must be converted or dead-lettered, not both and not neither (so converted + dead =
 total), its body_md must equal the reference's result exactly, and the dead-lettered rows and
 their codes must be the reference's. A reference dead letter is matched to its row through its
-line in INPUT.jsonl, since batch gives no id for a record it did not parse (record-too-large).
+line in INPUT.jsonl, since batch gives no id for a record it could not parse.
 """
 
 import json

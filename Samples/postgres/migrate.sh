@@ -84,7 +84,8 @@ key_type=$("${psql[@]}" -At -c "SELECT format_type(atttypid, atttypmod) FROM pg_
 [ -n "$key_type" ] || { echo "migrate: $table has no column $key" >&2; exit 64; }
 
 # 2 and 3. The key and the md5 come first, so that a record too large for batch (whose dead
-# letter keeps only its first 1,024 bytes, and no id) still names its row.
+# letter keeps only its first 1,024 bytes) names its row: batch reads the id from those bytes,
+# and the md5 is among them.
 todo="FROM \"$table\" t WHERE t.\"$target\" IS NULL AND NOT EXISTS (SELECT 1 FROM \"$dead_letters\" d
   WHERE d.table_name = '$table' AND d.column_name = '$target' AND d.row_key = to_json(t.\"$key\") #>> '{}')"
 rows=$("${psql[@]}" -At -c "SELECT count(*) $todo")
@@ -118,6 +119,20 @@ CREATE TEMPORARY TABLE markbridge_converted (line text) ON COMMIT DROP;
 CREATE TEMPORARY TABLE markbridge_failed (line text) ON COMMIT DROP;
 \\copy markbridge_converted (line) FROM '$work/converted.jsonl' $csv
 \\copy markbridge_failed (line) FROM '$work/dead-letters.jsonl' $csv
+CREATE TEMPORARY TABLE markbridge_failed_rows ON COMMIT DROP AS
+SELECT letter ->> 'code' AS code, letter ->> 'message' AS message,
+       coalesce(letter ->> 'original', letter ->> 'originalBase64') AS original,
+       coalesce(letter -> 'id' #>> '{}', head[1]::json #>> '{}') AS row_key, head[2] AS md5
+FROM (SELECT letter, regexp_match(coalesce(letter ->> 'original', ''),
+        '^\{"$key":("(?:[^"\\\\]|\\\\.)*"|[^,"]*),"markbridge_md5":(?:"([0-9a-f]{32})"|null)') AS head
+      FROM (SELECT line::json AS letter FROM markbridge_failed) f) h;
+-- Every dead letter must name its row; one that does not fails the whole transaction, before
+-- anything is reported as converted.
+DO \$\$ BEGIN
+  IF EXISTS (SELECT 1 FROM markbridge_failed_rows WHERE row_key IS NULL) THEN
+    RAISE EXCEPTION 'migrate: a dead letter names no row: %', (SELECT original FROM markbridge_failed_rows WHERE row_key IS NULL LIMIT 1);
+  END IF;
+END \$\$;
 WITH converted AS (
   SELECT line::json AS record FROM markbridge_converted
 ), updated AS (
@@ -129,19 +144,6 @@ WITH converted AS (
 )
 SELECT format('migrate: %s rows converted, %s changed while converting (left for the next run)',
               (SELECT count(*) FROM updated), (SELECT count(*) FROM converted) - (SELECT count(*) FROM updated));
-CREATE TEMPORARY TABLE markbridge_failed_rows ON COMMIT DROP AS
-SELECT letter ->> 'code' AS code, letter ->> 'message' AS message,
-       coalesce(letter ->> 'original', letter ->> 'originalBase64') AS original,
-       head[1]::json #>> '{}' AS row_key, head[2] AS md5
-FROM (SELECT letter, regexp_match(coalesce(letter ->> 'original', ''),
-        '^\{"$key":("(?:[^"\\\\]|\\\\.)*"|[^,"]*),"markbridge_md5":(?:"([0-9a-f]{32})"|null)') AS head
-      FROM (SELECT line::json AS letter FROM markbridge_failed) f) h;
--- Every dead letter must name its row; one that does not fails the whole transaction.
-DO \$\$ BEGIN
-  IF EXISTS (SELECT 1 FROM markbridge_failed_rows WHERE row_key IS NULL) THEN
-    RAISE EXCEPTION 'migrate: a dead letter names no row: %', (SELECT original FROM markbridge_failed_rows WHERE row_key IS NULL LIMIT 1);
-  END IF;
-END \$\$;
 WITH inserted AS (
   INSERT INTO "$dead_letters" (table_name, column_name, row_key, code, message, original)
   SELECT '$table', '$target', f.row_key, f.code, f.message, f.original

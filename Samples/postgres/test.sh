@@ -4,7 +4,8 @@
 # migrates their body column from HTML to Markdown with migrate.sh. Then checks:
 # 1. the load and the export are byte-exact: row_to_json through psql gives back the generated values;
 # 2. every row is converted (equal to one `markbridge batch` run over the generated file) or in
-#    the dead-letter table, none lost; 25 rows also equal `markbridge convert` of their body;
+#    the dead-letter table, none lost; 25 rows also equal `markbridge convert` of their body; the
+#    over-limit row of Cyrillic text (id 100, cut inside a character) is dead-lettered under its key;
 # 3. a second run changes nothing: a checksum of both tables, xmin (the writing transaction)
 #    of every row included, is the same before and after;
 # 4. live rows: 200 rows added later are migrated by the next run, which leaves the migrated rows
@@ -104,6 +105,9 @@ sql -c "SELECT format('%s rows: %s NULL, %s with a backslash, %s with a quote, %
 echo "== first run"
 migrate
 check
+too_large=$(sql -c "SELECT code FROM markbridge_dead_letters WHERE row_key = '100'")
+[ "$too_large" = record-too-large ] || { echo "FAIL: the over-limit Cyrillic row 100 is not dead-lettered under its key ('$too_large')" >&2; exit 1; }
+echo "the over-limit Cyrillic row 100 is dead-lettered under its key"
 # The body of generated rows, independently of the table: the same as the reference from the table.
 "$bin" batch --field body --from html --to markdown --into body_md --max-record-bytes 100000 \
   -o "$work/generated-reference.jsonl" --dead-letter "$work/generated-dead.jsonl" "$work/rows.jsonl" 2>/dev/null || [ $? -eq 1 ]

@@ -19,7 +19,8 @@ package struct JSONObjectLine: Sendable {
     package var members: [Member]
     /// The offset of the closing brace, where a new member goes.
     package var closingBrace: Int
-    /// The unescaped string value of the member asked for, if it is a string.
+    /// The unescaped string value of the member asked for, if it is a string and the record
+    /// names it once.
     package var decodedValue: String?
 
     /// Reads `line` (without its line ending), decoding the string value of `field`.
@@ -35,7 +36,7 @@ package struct JSONObjectLine: Sendable {
                     scanner.skipWhitespace()
                     let start = scanner.position
                     let isString = start < buffer.count && buffer[start] == UInt8(ascii: "\"")
-                    if isString && key == field {
+                    if isString && key == field && !members.contains(where: { $0.key == field }) {
                         decoded = try scanner.string(pointer)
                     } else {
                         try scanner.skipValue(pointer, maxDepth: maxNestingDepth)
@@ -60,12 +61,27 @@ package struct JSONObjectLine: Sendable {
         }
         self.members = members
         self.closingBrace = closingBrace
-        self.decodedValue = decoded
+        self.decodedValue = members.count(where: { $0.key == field }) == 1 ? decoded : nil
     }
 
-    /// The last member named `key` (JSON leaves repeated keys to the reader; the last one wins,
-    /// as in the markup JSON reader).
-    package func member(_ key: String) -> Member? {
-        members.last { $0.key == key }
+    /// What a record holds under one key.
+    package enum Lookup {
+        case absent
+        case unique(Member)
+        /// The key more than once: JSON leaves repeated keys to the reader, and readers differ
+        /// (some keep the first, most the last), so a record that repeats a key it is read or
+        /// written by has no one meaning, and is refused rather than half-converted.
+        case repeated
+    }
+
+    /// The member named `key` (keys compared unescaped, so `"b\u006fdy"` is `"body"`). There is
+    /// no way to ask for one member of several: a caller must decide what a repeated key means.
+    package func lookup(_ key: String) -> Lookup {
+        var found: Member?
+        for member in members where member.key == key {
+            guard found == nil else { return .repeated }
+            found = member
+        }
+        return found.map(Lookup.unique) ?? .absent
     }
 }

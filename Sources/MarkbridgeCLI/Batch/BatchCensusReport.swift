@@ -9,7 +9,12 @@ enum BatchCensusReport {
             census: census.ranked.map { CensusEntry(name: $0.name, count: $0.entry.records, examples: $0.entry.examples) },
             notes: ["\(census.losing) of \(census.checked) checked records lose something; \(counts.deadLettered) dead-lettered."])
         let file = try BatchFile(path: path)
-        try file.write(Array(DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(content).utf8))
-        try file.finish()
+        do throws(BatchIOError) {
+            try file.write(Array(DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(content).utf8))
+            try file.finish()
+        } catch {
+            file.abandon()
+            throw error
+        }
     }
 }

@@ -8,11 +8,22 @@ struct BatchCheckpoint: Codable, Equatable {
     /// The options that shape the output, so that a resume cannot mix two different batches.
     var settings: [String]
     var inputs: [Input]
+    /// The digests of the inputs read to their end before `position.file`'s; `position` holds
+    /// that of the one being read, up to its offset.
+    var finishedDigests: [BatchDigest]
     var position: BatchPosition
     var outputBytes: Int
     var deadLetterBytes: Int
     var diagnosticsBytes: Int
+    /// The names of the temporary files these sizes are of, beside each output.
+    var partials: Partials
     var counts: BatchCounts
+
+    struct Partials: Codable, Equatable {
+        var output: String
+        var deadLetters: String?
+        var diagnostics: String?
+    }
 
     struct Input: Codable, Equatable {
         var path: String
@@ -31,35 +42,49 @@ struct BatchCheckpoint: Codable, Equatable {
         return inputs
     }
 
+    /// Refuses to resume unless the bytes the checkpoint's run consumed are the inputs' bytes
+    /// now: a same-size edit would otherwise leave the stale records in the output. Reads those
+    /// bytes once.
+    func checkContent(of paths: [String], output: String) throws(BatchIOError) {
+        for (index, path) in paths.enumerated() where index <= position.file && path != "-" {
+            let isFinished = index < position.file
+            let expected = isFinished ? (index < finishedDigests.count ? finishedDigests[index] : nil) : position.digest
+            let actual = try BatchDigest.of(path, firstBytes: isFinished ? nil : position.offset)
+            guard let expected, actual == expected else {
+                let extent = isFinished ? "its bytes" : "its first \(position.offset) bytes"
+                throw BatchIOError("the input '\(path)' is not what the checkpoint beside '\(output)' was made from (\(extent) changed); remove the checkpoint to start over")
+            }
+        }
+    }
+
     static func load(for output: String) throws(BatchIOError) -> BatchCheckpoint? {
         let path = path(for: output)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path),
-              let checkpoint = try? JSONDecoder().decode(BatchCheckpoint.self, from: data) else {
+        guard let data = try POSIXFiles.readRegularFile(path) else { return nil }
+        guard let checkpoint = try? JSONDecoder().decode(BatchCheckpoint.self, from: Data(data)) else {
             throw BatchIOError("the checkpoint '\(path)' cannot be read; remove it to start over")
         }
         return checkpoint
     }
 
-    /// Written to a temporary file, synced, and renamed over the last one.
+    /// Written to a temporary file created exclusively beside it, synced, and renamed over the
+    /// last one: a link planted at either name is replaced, never written through.
     func save(for output: String) throws(BatchIOError) {
         let path = Self.path(for: output)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(self) else { throw BatchIOError("cannot encode the checkpoint") }
-        let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data),
-              let handle = FileHandle(forWritingAtPath: temporary) else { throw BatchIOError("cannot write '\(temporary)'") }
-        do {
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            throw BatchIOError("cannot write '\(temporary)': \(error.localizedDescription)")
+        let folder = POSIXFiles.folder(of: path)
+        let (descriptor, name) = try POSIXFiles.createTemporary(for: POSIXFiles.name(of: path), suffix: "tmp", folderPath: folder)
+        let temporary = POSIXFiles.join(folder, name)
+        let error = POSIXFiles.write(Array(data), to: descriptor) ?? POSIXFiles.sync(descriptor)
+        POSIXFiles.close(descriptor)
+        if let error = error ?? POSIXFiles.rename(temporary, to: path) {
+            POSIXFiles.remove(temporary)
+            throw BatchIOError("cannot write '\(path)': \(error)")
         }
-        guard rename(temporary, path) == 0 else { throw BatchIOError("cannot write '\(path)': \(BatchFile.lastError())") }
     }
 
     static func remove(for output: String) {
-        try? FileManager.default.removeItem(atPath: path(for: output))
+        POSIXFiles.remove(path(for: output))
     }
 }

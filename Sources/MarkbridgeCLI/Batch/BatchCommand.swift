@@ -28,9 +28,11 @@ struct BatchCommand {
                                     help: "Dead-letter a record whose conversion takes longer than <seconds>.")
     static let inputDir = OptionSpec(["--input-dir"], value: "folder", help: "Convert every file of <folder>'s tree instead of JSON Lines (with --output-dir).")
     static let outputDir = OptionSpec(["--output-dir"], value: "folder", help: "Where --input-dir's tree is mirrored, extensions changed to --to's.")
+    static let allowOverlap = OptionSpec(["--allow-overlap"],
+                                         help: "Let --output-dir and --input-dir overlap; an output never replaces an input, nor is an output read.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
     static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
-                        inputDir, outputDir, check, DiffCommand.ignore, DiffCommand.report]
+                        inputDir, outputDir, allowOverlap, check, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -180,6 +182,15 @@ struct BatchCommand {
             } else if parsed.value(DiffCommand.ignore) != nil || reportPath != nil {
                 throw UsageError(message: "--ignore and --report go with --check")
             }
+            if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
+                throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
+            }
+            var outputs: [(option: String, path: String)] = []
+            if let outputPath { outputs += [("-o", outputPath), ("the checkpoint of -o", BatchCheckpoint.path(for: outputPath))] }
+            if let deadLetterPath { outputs.append(("--dead-letter", deadLetterPath)) }
+            if let diagnosticsPath { outputs.append(("--diagnostics", diagnosticsPath)) }
+            if let reportPath { outputs.append(("--report", reportPath)) }
+            try BatchPathCheck.checkDistinct(outputs: outputs, inputs: inputs.filter { $0 != "-" })
             if let inputDir, let outputDir {
                 directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
             }
@@ -192,17 +203,58 @@ struct BatchCommand {
         if let directory = plan.directory { return try await execute(directory, plan: plan) }
         let started = ContinuousClock.now
         var checkpoint: BatchCheckpoint?
-        if plan.resumes, let outputPath = plan.outputPath {
-            checkpoint = try BatchCheckpoint.load(for: outputPath)
-            if let checkpoint {
-                guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)) else {
-                    throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
-                }
+        if plan.resumes, let outputPath = plan.outputPath { checkpoint = try BatchCheckpoint.load(for: outputPath) }
+        if checkpoint == nil { Self.startOver(plan) }
+        if let checkpoint, let outputPath = plan.outputPath {
+            guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)),
+                  (checkpoint.partials.deadLetters != nil) == plan.deadLetterPath.map(BatchFile.isReplaced) ?? false,
+                  (checkpoint.partials.diagnostics != nil) == plan.diagnosticsPath.map(BatchFile.isReplaced) ?? false else {
+                throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
+            }
+            try checkpoint.checkContent(of: plan.inputs, output: outputPath)
+        }
+        // Opened one by one: when one cannot be, those opened before are removed with it.
+        var opened: [BatchFile] = []
+        func file(_ path: String?, _ partial: String?, _ bytes: Int?) throws(BatchIOError) -> BatchFile? {
+            guard let path else { return nil }
+            do throws(BatchIOError) {
+                let file = try BatchFile(path: path, resuming: partial.flatMap { name in bytes.map { (name, $0) } })
+                opened.append(file)
+                return file
+            } catch {
+                if checkpoint == nil { opened.forEach { $0.abandon() } }
+                throw error
             }
         }
-        let output = try plan.outputPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.outputBytes) } ?? BatchFile()
-        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.deadLetterBytes) }
-        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path, keeping: checkpoint?.diagnosticsBytes) }
+        let output = try file(plan.outputPath, checkpoint?.partials.output, checkpoint?.outputBytes) ?? BatchFile()
+        let deadLetters = try file(plan.deadLetterPath, checkpoint?.partials.deadLetters, checkpoint?.deadLetterBytes)
+        let diagnostics = try file(plan.diagnosticsPath, checkpoint?.partials.diagnostics, checkpoint?.diagnosticsBytes)
+        var checkpointSaved = checkpoint != nil
+        do {
+            return try await run(plan, checkpoint: checkpoint, files: (output, deadLetters, diagnostics), started: started, checkpointSaved: &checkpointSaved)
+        } catch {
+            // A failed run leaves no temporary file behind, but those a checkpoint counts on for --resume.
+            if !checkpointSaved { opened.forEach { $0.abandon() } }
+            throw error
+        }
+    }
+
+    /// A run that is not resumed starts over: an earlier run's checkpoint is removed, and so
+    /// are the temporary files earlier runs of these outputs left (killed, or killed before their
+    /// first checkpoint): their random names would otherwise be left for good.
+    private static func startOver(_ plan: Plan) {
+        guard let outputPath = plan.outputPath else { return }
+        BatchCheckpoint.remove(for: outputPath)
+        POSIXFiles.removeTemporaries(for: BatchCheckpoint.path(for: outputPath), suffix: "tmp")
+        for path in [plan.outputPath, plan.deadLetterPath, plan.diagnosticsPath].compactMap({ $0 }) where BatchFile.isReplaced(path) {
+            let real = POSIXFiles.status(path)?.kind == .symbolicLink ? (POSIXFiles.realPath(path) ?? path) : path
+            POSIXFiles.removeTemporaries(for: real, suffix: "partial")
+        }
+    }
+
+    private func run(_ plan: Plan, checkpoint: BatchCheckpoint?, files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?),
+                     started: ContinuousClock.Instant, checkpointSaved: inout Bool) async throws -> Int32 {
+        let (output, deadLetters, diagnostics) = files
         var counts = checkpoint?.counts ?? BatchCounts()
         let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
         let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
@@ -211,15 +263,24 @@ struct BatchCommand {
         let converter = plan.converter
         var progress = BatchProgress(totalBytes: totalBytes, alreadyDone: counts, report: standardError)
         var lastCheckpoint = ContinuousClock.now
+        var finishedDigests = checkpoint?.finishedDigests ?? []
+        var reached = start
         for try await piece in OrderedConcurrentMap(input, window: plan.jobs, transform: { converter.convert($0) }) {
+            // A piece of a later input: those before it were read to their end (or were empty).
+            while reached.file < piece.end.file {
+                finishedDigests.append(reached.digest)
+                reached = BatchPosition(file: reached.file + 1, offset: 0, line: 1)
+            }
+            reached = piece.end
             try output.write(piece.output)
             if let deadLetters { try deadLetters.write(piece.deadLetters) } else { reportDeadLetters(piece.deadLetters) }
             try diagnostics?.write(piece.diagnostics)
             counts.add(piece.counts)
             progress.update(counts)
             if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
-                try save(checkpointAt: piece.end, counts: counts, plan: plan, inputs: inputIdentity, outputPath: outputPath,
-                         files: (output, deadLetters, diagnostics))
+                try save(checkpointAt: piece.end, finishedDigests: finishedDigests, counts: counts, plan: plan, inputs: inputIdentity,
+                         outputPath: outputPath, files: (output, deadLetters, diagnostics))
+                checkpointSaved = true
                 lastCheckpoint = .now
             }
         }
@@ -254,36 +315,75 @@ struct BatchCommand {
             + "linkTargets=\(options.ignoresLinkTargets);attributes=\(options.ignoresAttributes)"
     }
 
-    /// Directory mode: the files of the tree, in path order, on every core.
+    /// Directory mode: the files of the tree, in path order, on every core. A failure to write
+    /// (a full disk) stops the run with exit 74 once the files in flight are done, and no
+    /// temporary file is left: each conversion removes its own, and the run removes the rest.
     private func execute(_ directory: BatchDirectory, plan: Plan) async throws -> Int32 {
         let started = ContinuousClock.now
-        let (entries, skipped, collisions) = try directory.entries()
-        let deadLetters = try plan.deadLetterPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
-        let diagnostics = try plan.diagnosticsPath.map { path throws(BatchIOError) in try BatchFile(path: path) }
-        var counts = BatchCounts()
-        counts.skippedFiles = skipped
-        let converter = BatchFileConverter(records: plan.converter, inputRoot: directory.input, outputRoot: directory.output)
-        for (path, earlier) in collisions {
-            var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
-            result.counts.records = 1
-            converter.deadLetter(path: path, "output-collision", "'\(path)' would be written where '\(earlier)' is; not converted", into: &result)
-            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
-            counts.add(result.counts)
+        let tree = try directory.entries()
+        do {
+            try FileManager.default.createDirectory(atPath: directory.output, withIntermediateDirectories: true)
+        } catch {
+            throw BatchIOError("cannot make the folder '\(directory.output)': \(error.localizedDescription)")
         }
-        let pending = entries.filter { entry in
+        var opened: [BatchFile] = []
+        var failure: Error?
+        do {
+            for path in [plan.deadLetterPath, plan.diagnosticsPath] {
+                opened.append(try path.map { path throws(BatchIOError) in try BatchFile(path: path) } ?? BatchFile())
+            }
+        } catch {
+            opened.forEach { $0.abandon() }
+            throw error
+        }
+        let deadLetters = plan.deadLetterPath == nil ? nil : opened[0]
+        let diagnostics = plan.diagnosticsPath == nil ? nil : opened[1]
+        var counts = BatchCounts()
+        counts.skippedFiles = tree.skipped
+        let stop = BatchStop()
+        let converter = BatchFileConverter(records: plan.converter, inputRoot: directory.input, outputRoot: directory.output,
+                                           inputFiles: tree.inputFiles, stop: stop)
+        do throws(BatchIOError) {
+            for (path, earlier) in tree.collisions {
+                var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
+                result.counts.records = 1
+                converter.deadLetter(path: path, "output-collision", "'\(path)' would be written where '\(earlier)' is; not converted", into: &result)
+                if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+                counts.add(result.counts)
+            }
+        } catch {
+            failure = error
+            stop.set()
+        }
+        let pending = tree.entries.filter { entry in
             guard directory.resumes, directory.isDone(entry) else { return true }
             counts.alreadyDone += 1
             return false
         }
         var progress = BatchProgress(totalBytes: pending.reduce(0) { $0 + $1.size }, alreadyDone: BatchCounts(), report: standardError)
+        // Every result is taken, even after a failure, so that no conversion is still writing when the run ends.
         for try await result in OrderedConcurrentMap(BatchEntries(entries: pending), window: plan.jobs, transform: { converter.convert($0) }) {
-            if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
-            try diagnostics?.write(result.diagnostics)
+            if let error = result.failure, failure == nil { failure = error }
+            guard failure == nil else { continue }
+            do throws(BatchIOError) {
+                if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
+                try diagnostics?.write(result.diagnostics)
+            } catch {
+                failure = error
+                stop.set()
+                continue
+            }
             counts.add(result.counts)
             progress.update(counts)
         }
-        try deadLetters?.finish()
-        try diagnostics?.finish()
+        do {
+            if let failure { throw failure }
+            try deadLetters?.finish()
+            try diagnostics?.finish()
+        } catch {
+            opened.forEach { $0.abandon() }
+            throw error
+        }
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
         if let reportPath = plan.reportPath {
@@ -306,14 +406,18 @@ struct BatchCommand {
         var message: String
     }
 
-    private func save(checkpointAt position: BatchPosition, counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
+    private func save(checkpointAt position: BatchPosition, finishedDigests: [BatchDigest], counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
                       files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?)) throws(BatchIOError) {
+        // Written in place (a device): there is nothing to resume.
+        guard let outputPartial = files.output.partialName else { return }
         try files.output.sync()
         try files.deadLetters?.sync()
         try files.diagnostics?.sync()
-        try BatchCheckpoint(settings: plan.settings, inputs: inputs, position: position, outputBytes: files.output.written,
+        let partials = BatchCheckpoint.Partials(output: outputPartial, deadLetters: files.deadLetters?.partialName,
+                                                diagnostics: files.diagnostics?.partialName)
+        try BatchCheckpoint(settings: plan.settings, inputs: inputs, finishedDigests: finishedDigests, position: position, outputBytes: files.output.written,
                             deadLetterBytes: files.deadLetters?.written ?? 0, diagnosticsBytes: files.diagnostics?.written ?? 0,
-                            counts: counts).save(for: outputPath)
+                            partials: partials, counts: counts).save(for: outputPath)
     }
 
     /// Without --dead-letter, each failed record is one line on standard error.

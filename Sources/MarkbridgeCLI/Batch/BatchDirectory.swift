@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Markbridge
 @_spi(Internals) import MarkbridgeJSON
 
@@ -35,13 +36,27 @@ struct BatchDirectory {
         var size: Int
     }
 
-    /// The files to convert, in path order, and how many others were skipped.
-    func entries() throws(BatchIOError) -> (entries: [Entry], skipped: Int, collisions: [(String, String)]) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+    /// What a walk of the input tree found.
+    struct Tree {
+        /// The files to convert, in path order.
+        var entries: [Entry]
+        /// Files of no readable format.
+        var skipped: Int
+        /// Files whose output another file makes (the later, the earlier, in path order).
+        var collisions: [(String, String)]
+        /// Every regular file of the input tree: an output never replaces one of them.
+        var inputFiles: Set<POSIXFiles.Identity>
+    }
+
+    /// The files to convert, in path order, and how many others were skipped. The output tree,
+    /// when it lies inside the input tree, is not walked: its files are outputs, not inputs.
+    func entries() throws(BatchIOError) -> Tree {
+        guard POSIXFiles.status(input, followingLinks: true)?.kind == .directory else {
             throw BatchIOError("'\(input)' is not a folder")
         }
+        let outputFolder = POSIXFiles.status(output, followingLinks: true).flatMap { $0.kind == .directory ? $0.identity : nil }
         var paths: [String] = []
+        var inputFiles: Set<POSIXFiles.Identity> = []
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? input : input + "/" + relative
@@ -51,11 +66,12 @@ struct BatchDirectory {
             }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var status = stat()
-                guard lstat(input + "/" + path, &status) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(path)
-                case S_IFREG: paths.append(path)
+                guard let status = POSIXFiles.status(input + "/" + path) else { continue }
+                switch status.kind {
+                case .directory where status.identity != outputFolder: pending.append(path)
+                case .regular:
+                    paths.append(path)
+                    inputFiles.insert(status.identity)
                 default: break
                 }
             }
@@ -76,11 +92,10 @@ struct BatchDirectory {
                 continue
             }
             outputs[relativeOutput] = path
-            var status = stat()
-            let size = stat(input + "/" + path, &status) == 0 ? Int(status.st_size) : 0
+            let size = POSIXFiles.status(input + "/" + path)?.size ?? 0
             entries.append(Entry(relativeInput: path, relativeOutput: relativeOutput, format: format, size: size))
         }
-        return (entries, skipped, collisions)
+        return Tree(entries: entries, skipped: skipped, collisions: collisions, inputFiles: inputFiles)
     }
 
     private func format(of path: String) -> Format? {
@@ -97,11 +112,11 @@ struct BatchDirectory {
     }
 
     /// Whether `entry`'s output is there already and not older than its input (`--resume`).
+    /// An output that is a link is never done: it is refused when written.
     func isDone(_ entry: Entry) -> Bool {
-        var input = stat(), output = stat()
-        guard stat(self.input + "/" + entry.relativeInput, &input) == 0, stat(self.output + "/" + entry.relativeOutput, &output) == 0 else { return false }
-        return output.st_mtim.tv_sec > input.st_mtim.tv_sec
-            || (output.st_mtim.tv_sec == input.st_mtim.tv_sec && output.st_mtim.tv_nsec >= input.st_mtim.tv_nsec)
+        guard let input = POSIXFiles.status(self.input + "/" + entry.relativeInput),
+              let output = POSIXFiles.status(self.output + "/" + entry.relativeOutput), output.kind == .regular else { return false }
+        return output.isNotOlder(than: input)
     }
 }
 
@@ -110,36 +125,43 @@ struct BatchFileConverter: Sendable {
     var records: BatchRecordConverter
     var inputRoot: String
     var outputRoot: String
+    /// The input tree's files, which no output replaces.
+    var inputFiles: Set<POSIXFiles.Identity>
+    /// Set when the run has failed: the files not started yet are left alone.
+    var stop: BatchStop
 
     func convert(_ entry: BatchDirectory.Entry) -> BatchPieceResult {
         var result = BatchPieceResult(end: BatchPosition(file: 0, offset: 0, line: 0))
+        guard !stop.isSet else { return result }
         result.counts.records = 1
         result.counts.inputBytes = entry.size
         let source = inputRoot + "/" + entry.relativeInput
-        guard let data = FileManager.default.contents(atPath: source) else {
-            deadLetter(entry, "unreadable", "cannot read '\(source)'", into: &result)
+        let data: [UInt8]
+        do throws(BatchIOError) {
+            guard let read = try POSIXFiles.readRegularFile(source) else { throw BatchIOError("cannot read '\(source)': it is gone") }
+            data = read
+        } catch {
+            deadLetter(entry, "unreadable", error.description, into: &result)
             return result
         }
         let converted: Diagnosed<[UInt8]>
-        switch records.converted(Array(data), from: entry.format.name, id: JSONStringLiteral.encode(entry.relativeInput), census: &result.counts.census) {
+        switch records.converted(data, from: entry.format.name, id: JSONStringLiteral.encode(entry.relativeInput), census: &result.counts.census) {
         case .success(let value): converted = value
         case .failure(let error):
             let place = error.location.map { "at \($0.line):\($0.column): " } ?? ""
             deadLetter(entry, error.code, "does not convert: \(place)\(error.message)", into: &result)
             return result
         }
-        let destination = outputRoot + "/" + entry.relativeOutput
-        do {
-            let folder = (destination as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let file = try BatchFile(path: destination)
-            try file.write(converted.value)
-            try file.finish()
-        } catch let error as BatchIOError {
-            deadLetter(entry, "unwritable", error.description, into: &result)
+        switch write(converted.value, to: entry.relativeOutput) {
+        case .written: break
+        case .refused(let code, let message):
+            deadLetter(entry, code, message, into: &result)
             return result
-        } catch {
-            deadLetter(entry, "unwritable", "cannot write '\(destination)': \(error.localizedDescription)", into: &result)
+        case .failed(let error):
+            // The disk failed: the run stops, and this file counts as neither converted nor failed.
+            result = BatchPieceResult(end: result.end)
+            result.failure = error
+            stop.set()
             return result
         }
         result.counts.converted = 1
@@ -150,6 +172,60 @@ struct BatchFileConverter: Sendable {
             result.diagnostics.append(0x0A)
         }
         return result
+    }
+
+    enum WriteOutcome {
+        case written
+        /// Not written, for this file's own reason: a dead letter.
+        case refused(code: String, message: String)
+        /// Not written because writing failed (a full disk): the run stops.
+        case failed(BatchIOError)
+    }
+
+    /// Writes `bytes` as `relative` under the output root: into a temporary file created
+    /// exclusively in its folder, renamed into place. Never through a symbolic link inside the
+    /// tree, and never over a file of the input tree.
+    func write(_ bytes: [UInt8], to relative: String) -> WriteOutcome {
+        let folderPath = relative.contains("/") ? POSIXFiles.folder(of: relative) : ""
+        let name = POSIXFiles.name(of: relative)
+        let folder: Int32
+        do throws(POSIXFiles.TreeRefusal) {
+            folder = try POSIXFiles.openFolder(folderPath, under: outputRoot, creating: true)
+        } catch {
+            switch error {
+            case .symbolicLink(let path):
+                return .refused(code: "output-is-link", message: "'\(path)' in the output tree is a symbolic link; not written through it")
+            case .failed(let message, let failure):
+                return failure.isDeviceFailure ? .failed(BatchIOError(message, failure: failure)) : .refused(code: "unwritable", message: message)
+            }
+        }
+        defer { POSIXFiles.close(folder) }
+        let destination = POSIXFiles.join(POSIXFiles.join(outputRoot, folderPath), name)
+        if let existing = POSIXFiles.status(in: folder, name) {
+            if existing.kind == .symbolicLink {
+                return .refused(code: "output-is-link", message: "'\(destination)' is a symbolic link; not written through it")
+            }
+            if inputFiles.contains(existing.identity) {
+                return .refused(code: "would-overwrite-input", message: "'\(destination)' is a file of the input tree; not overwritten")
+            }
+            if existing.kind != .regular {
+                return .refused(code: "unwritable", message: "'\(destination)' is not a regular file; not replaced")
+            }
+        }
+        let descriptor: Int32, temporary: String
+        do throws(BatchIOError) {
+            (descriptor, temporary) = try POSIXFiles.createTemporary(for: name, suffix: "partial", in: folder, folderPath: POSIXFiles.join(outputRoot, folderPath))
+        } catch {
+            return error.failure?.isDeviceFailure == false ? .refused(code: "unwritable", message: error.description) : .failed(error)
+        }
+        let failure = POSIXFiles.write(bytes, to: descriptor) ?? POSIXFiles.sync(descriptor)
+        POSIXFiles.close(descriptor)
+        if let failure = failure ?? POSIXFiles.rename(temporary, to: name, in: folder) {
+            POSIXFiles.remove(temporary, in: folder)
+            return .failed(BatchIOError("cannot write '\(destination)': \(failure)", failure: failure))
+        }
+        POSIXFiles.syncFolder(folder)
+        return .written
     }
 
     func deadLetter(_ entry: BatchDirectory.Entry, _ code: String, _ message: String, into result: inout BatchPieceResult) {
@@ -182,4 +258,14 @@ struct BatchEntries: AsyncSequence, Sendable {
             return entries[next]
         }
     }
+}
+
+/// Set once by the first conversion that fails to write, read by every other: a flag shared by
+/// the tasks of a directory run.
+final class BatchStop: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() { flag.store(true, ordering: .releasing) }
 }

@@ -1,116 +1,115 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where a batch writes one stream of bytes: standard output, or a file that is written as
-/// `FILE.partial` and renamed into place only when complete (after fsync of the file and its
-/// folder), so that a file under its final name is always whole. A path that names something
-/// other than a regular file (`/dev/stderr`, a FIFO, a symbolic link to `/dev/null`) is written
-/// to directly: renaming over it would replace the device with a file. A symbolic link to a
-/// regular file stays a link; the file it points to is the one replaced.
+/// Where a batch writes one stream of bytes: standard output, or a file that is written as a
+/// temporary file beside it (`.FILE.<random>.partial`, created exclusively: see `POSIXFiles`) and
+/// renamed into place only when complete (after fsync of the file and its folder), so that a
+/// file under its final name is always whole and nothing planted beside it is written through.
+/// A path that names something other than a regular file (`/dev/stderr`, a FIFO, a symbolic
+/// link to `/dev/null`) is written to directly: renaming over it would replace the device with
+/// a file. A symbolic link to a regular file stays a link; the file it points to is the one
+/// replaced: the named output is the one link followed.
 final class BatchFile {
+    /// The final path (a link's target), or nil for standard output.
     let path: String?
-    private let partialPath: String?
+    /// The temporary file's name, in `path`'s folder; nil when written in place.
+    let partialName: String?
     private var descriptor: Int32
     /// Bytes written so far (with a resumed file, those it held already).
     private(set) var written = 0
+    /// Renamed into place: nothing is left to abandon.
+    private var finished = false
 
     /// Standard output.
     init() {
         path = nil
-        partialPath = nil
+        partialName = nil
         descriptor = 1
     }
 
-    /// `path`'s partial file, new, or (resuming) cut back to the `keeping` bytes a checkpoint counted.
-    init(path given: String, keeping: Int? = nil) throws(BatchIOError) {
-        var status = stat()
-        if stat(given, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
-            guard keeping == nil else { throw BatchIOError("cannot resume into '\(given)': it is not a regular file") }
+    /// A new temporary file for `path`, or `path` itself when it is not a regular file.
+    convenience init(path given: String) throws(BatchIOError) {
+        try self.init(path: given, resuming: nil)
+    }
+
+    /// `path`'s temporary file: new, or (resuming) the one a checkpoint named, cut back to the
+    /// bytes it counted.
+    init(path given: String, resuming: (partialName: String, keeping: Int)?) throws(BatchIOError) {
+        if let status = POSIXFiles.status(given, followingLinks: true), status.kind != .regular {
+            guard resuming == nil else { throw BatchIOError("cannot resume into '\(given)': it is not a regular file") }
             path = given
-            partialPath = nil
-            descriptor = open(given, O_WRONLY)
-            guard descriptor >= 0 else { throw BatchIOError("cannot write '\(given)': \(Self.lastError())") }
+            partialName = nil
+            descriptor = try POSIXFiles.openForWritingInPlace(given)
             return
         }
         let path = Self.resolvingLinks(given)
         self.path = path
-        let partial = path + ".partial"
-        partialPath = partial
-        descriptor = open(partial, O_WRONLY | O_CREAT | (keeping == nil ? O_TRUNC : 0), 0o644)
-        guard descriptor >= 0 else { throw BatchIOError("cannot write '\(partial)': \(Self.lastError())") }
-        if let keeping {
-            guard ftruncate(descriptor, off_t(keeping)) == 0, lseek(descriptor, off_t(keeping), SEEK_SET) >= 0 else {
-                throw BatchIOError("cannot resume '\(partial)': \(Self.lastError())")
+        let folder = POSIXFiles.folder(of: path), name = POSIXFiles.name(of: path)
+        if let resuming {
+            guard POSIXFiles.isTemporaryName(resuming.partialName, for: name, suffix: "partial") else {
+                throw BatchIOError("the checkpoint for '\(given)' names '\(resuming.partialName)', which is not its partial file; remove the checkpoint to start over")
             }
-            written = keeping
+            partialName = resuming.partialName
+            let partial = POSIXFiles.join(folder, resuming.partialName)
+            descriptor = try POSIXFiles.openRegularForWriting(partial)
+            if let error = POSIXFiles.truncate(descriptor, to: resuming.keeping) { throw BatchIOError("cannot resume '\(partial)': \(error)") }
+            written = resuming.keeping
+        } else {
+            (descriptor, partialName) = try POSIXFiles.createTemporary(for: name, suffix: "partial", folderPath: folder)
         }
     }
 
-    /// The partial file of `path`, if one is there (a run that did not finish).
-    static func partialExists(for path: String) -> Bool {
-        access(resolvingLinks(path) + ".partial", F_OK) == 0
+    /// Whether `path` is written through a temporary file renamed over it (it is a regular file,
+    /// a link to one, or nothing yet), not in place.
+    static func isReplaced(_ path: String) -> Bool {
+        POSIXFiles.status(path, followingLinks: true).map { $0.kind == .regular } ?? true
     }
 
     /// The file a symbolic link points to, so that renaming replaces the file, not the link.
     private static func resolvingLinks(_ path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard POSIXFiles.status(path)?.kind == .symbolicLink, let resolved = POSIXFiles.realPath(path) else { return path }
+        return resolved
+    }
+
+    private var partialPath: String? {
+        guard let path, let partialName else { return nil }
+        return POSIXFiles.join(POSIXFiles.folder(of: path), partialName)
     }
 
     func write(_ bytes: [UInt8]) throws(BatchIOError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBufferPointer { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw BatchIOError("cannot write \(path.map { "'\($0)'" } ?? "standard output"): \(Self.lastError())")
-            }
-            offset += count
+        guard !bytes.isEmpty else { return }
+        if let error = POSIXFiles.write(bytes, to: descriptor) {
+            throw BatchIOError("cannot write \(path.map { "'\($0)'" } ?? "standard output"): \(error)")
         }
         written += bytes.count
     }
 
     /// Forces what was written to disk, for a checkpoint to count on it.
     func sync() throws(BatchIOError) {
-        guard partialPath != nil else { return }
-        guard fsync(descriptor) == 0 else { throw BatchIOError("cannot write '\(partialPath ?? "")': \(Self.lastError())") }
+        guard let path, partialName != nil else { return }
+        if let error = POSIXFiles.sync(descriptor) { throw BatchIOError("cannot write '\(path)': \(error)") }
     }
 
-    /// Syncs, closes and renames the partial file into place, then syncs its folder.
+    /// Syncs, closes and renames the temporary file into place, then syncs its folder.
     func finish() throws(BatchIOError) {
         guard let path, let partialPath else {
-            if descriptor > 2 { close(descriptor) }
+            if descriptor > 2 { POSIXFiles.close(descriptor) }
             descriptor = -1
             return
         }
         try sync()
-        close(descriptor)
+        POSIXFiles.close(descriptor)
         descriptor = -1
-        guard rename(partialPath, path) == 0 else { throw BatchIOError("cannot rename '\(partialPath)' to '\(path)': \(Self.lastError())") }
-        Self.syncFolder(of: path)
+        if let error = POSIXFiles.rename(partialPath, to: path) { throw BatchIOError("cannot rename '\(partialPath)' to '\(path)': \(error)") }
+        finished = true
+        POSIXFiles.syncFolder(of: path)
+    }
+
+    /// Closes and removes the temporary file: the run failed, and nothing it wrote is kept.
+    func abandon() {
+        if descriptor > 2 { POSIXFiles.close(descriptor) }
+        descriptor = -1
+        if let partialPath, !finished { POSIXFiles.remove(partialPath) }
     }
 
     deinit {
-        if descriptor > 2 { close(descriptor) }
-    }
-
-    static func syncFolder(of path: String) {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let handle = open(folder.isEmpty ? "/" : folder, O_RDONLY)
-        if handle >= 0 {
-            fsync(handle)
-            close(handle)
-        }
-    }
-
-    static func lastError() -> String {
-        String(cString: strerror(errno))
+        if descriptor > 2 { POSIXFiles.close(descriptor) }
     }
 }

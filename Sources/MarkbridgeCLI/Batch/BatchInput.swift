@@ -13,23 +13,33 @@ struct BatchLines: Sendable {
     var firstLine: Int
     var firstOffset: Int
     var bytes: [UInt8]
+    /// The digest of this input's bytes up to the end of this piece.
+    var endDigest: BatchDigest
 }
 
 /// A line longer than the record limit: it is never held, only measured, and its first bytes
-/// kept for the dead letter.
+/// kept for the dead letter. `length` and `prefix` are of the record, as a line held whole gives
+/// it: without its line ending, or the byte-order mark of an input's first line.
 struct OversizedLine: Sendable {
     var file: Int
     var line: Int
     var offset: Int
     var length: Int
+    /// At least `RecordPrefix.keptBytes` of the record's first bytes (or all of it).
     var prefix: [UInt8]
+    /// Where the next line starts.
+    var nextOffset: Int
+    /// The digest of this input's bytes up to `nextOffset`.
+    var endDigest: BatchDigest
 }
 
-/// Where reading stands: the input, the byte offset in it, and the number of the next line.
+/// Where reading stands: the input, the byte offset in it, the number of the next line, and the
+/// digest of the input's bytes before the offset.
 struct BatchPosition: Codable, Hashable, Sendable {
     var file: Int
     var offset: Int
     var line: Int
+    var digest = BatchDigest()
 }
 
 /// The inputs of a batch read as pieces of whole lines, about `pieceBytes` each, from a
@@ -54,10 +64,13 @@ struct BatchInput: AsyncSequence, Sendable {
         var pending: [UInt8] = []
         var pendingOffset = 0
         var atEnd = false
+        /// The digest of the bytes of this input taken into pieces so far.
+        var digest: BatchDigest
 
         init(input: BatchInput) {
             self.input = input
             position = input.start
+            digest = input.start.digest
         }
 
         mutating func next() async throws -> BatchInputPiece? {
@@ -71,6 +84,7 @@ struct BatchInput: AsyncSequence, Sendable {
                 pending = []
                 lastLineFeed = nil
                 atEnd = false
+                digest = BatchDigest()
             }
             return nil
         }
@@ -118,10 +132,10 @@ struct BatchInput: AsyncSequence, Sendable {
                     guard !pending.isEmpty else { return nil }
                     return takeLines(through: pending.count - 1)
                 }
-                // A line that has outgrown the limit is measured, not held.
-                if lastLineFeed == nil, pending.count > input.maxRecordBytes {
-                    return try skipOversized(OversizedLine(file: position.file, line: position.line, offset: pendingOffset,
-                                                           length: 0, prefix: Array(pending.prefix(1024))))
+                // A line that has outgrown the limit is measured, not held. Over by more than a
+                // byte-order mark and a CR could make it, it is over whatever its line ending.
+                if lastLineFeed == nil, pending.count > input.maxRecordBytes + 4 {
+                    return try skipOversized()
                 }
                 try readMore()
             }
@@ -134,33 +148,56 @@ struct BatchInput: AsyncSequence, Sendable {
             var lines = 0
             for byte in bytes where byte == 0x0A { lines += 1 }
             if bytes.last != 0x0A { lines += 1 }
-            let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes)
+            digest.add(bytes)
+            let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes, endDigest: digest)
             pendingOffset += bytes.count
             position.line += lines
             position.offset = pendingOffset
             return .lines(piece)
         }
 
-        /// Reads on to the end of an oversized line, which begins `pending`, holding none of it.
-        private mutating func skipOversized(_ started: OversizedLine) throws -> BatchInputPiece {
-            var line = started
+        /// Reads on to the end of an oversized line, which begins `pending`, holding only its
+        /// first bytes.
+        private mutating func skipOversized() throws -> BatchInputPiece {
+            let offset = pendingOffset
+            let keep = RecordPrefix.keptBytes + 4
+            var prefix: [UInt8] = []
+            var rawLength = 0
+            var lastByte: UInt8?
             var endsWithLineFeed = false
             while true {
-                if let lineFeed = pending.firstIndex(of: 0x0A) {
-                    line.length += lineFeed
+                let lineFeed = pending.firstIndex(of: 0x0A)
+                let part = pending[..<(lineFeed ?? pending.count)]
+                if prefix.count < keep { prefix += part.prefix(keep - prefix.count) }
+                rawLength += part.count
+                lastByte = part.last ?? lastByte
+                digest.add(part)
+                if let lineFeed {
+                    digest.add(CollectionOfOne(0x0A))
                     pending.removeSubrange(...lineFeed)
                     endsWithLineFeed = true
                     break
                 }
-                line.length += pending.count
                 pending = []
                 if atEnd { break }
                 try readMore()
                 if atEnd && pending.isEmpty { break }
             }
+            // The record as convertLine would see it: no CR before the LF, no byte-order mark.
+            var length = rawLength
+            if endsWithLineFeed && lastByte == 0x0D {
+                length -= 1
+                if prefix.count > length { prefix.removeLast(prefix.count - length) }
+            }
+            if offset == 0, prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
+                prefix.removeFirst(3)
+                length -= 3
+            }
             lastLineFeed = pending.lastIndex(of: 0x0A)
-            pendingOffset = line.offset + line.length + (endsWithLineFeed ? 1 : 0)
+            pendingOffset = offset + rawLength + (endsWithLineFeed ? 1 : 0)
             position.offset = pendingOffset
+            let line = OversizedLine(file: position.file, line: position.line, offset: offset, length: length, prefix: prefix, nextOffset: pendingOffset,
+                                     endDigest: digest)
             position.line += 1
             return .oversized(line)
         }
@@ -170,5 +207,10 @@ struct BatchInput: AsyncSequence, Sendable {
 /// Reading or writing failed (exit 74).
 struct BatchIOError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The failed call behind it, when there was one.
+    var failure: POSIXFiles.Failure?
+    init(_ description: String, failure: POSIXFiles.Failure? = nil) {
+        self.description = description
+        self.failure = failure
+    }
 }

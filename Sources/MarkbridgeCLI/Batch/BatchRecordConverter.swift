@@ -11,6 +11,8 @@ struct BatchPieceResult: Sendable {
     var counts = BatchCounts()
     /// Where the input stands after this piece: a checkpoint written after it resumes here.
     var end: BatchPosition
+    /// Writing failed (directory mode, a full disk): the run stops with exit 74.
+    var failure: BatchIOError?
 }
 
 /// Converts the records of a piece of JSON Lines input, one line at a time. A value, run on
@@ -52,7 +54,8 @@ struct BatchRecordConverter: Sendable {
     }
 
     private func convert(_ piece: BatchLines) -> BatchPieceResult {
-        var result = BatchPieceResult(end: BatchPosition(file: piece.file, offset: piece.firstOffset + piece.bytes.count, line: piece.firstLine))
+        var result = BatchPieceResult(end: BatchPosition(file: piece.file, offset: piece.firstOffset + piece.bytes.count, line: piece.firstLine,
+                                                         digest: piece.endDigest))
         result.output.reserveCapacity(piece.bytes.count + piece.bytes.count / 2)
         result.counts.inputBytes = piece.bytes.count
         var lineStart = 0
@@ -75,12 +78,21 @@ struct BatchRecordConverter: Sendable {
     }
 
     private func convert(_ line: OversizedLine) -> BatchPieceResult {
-        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.offset + line.length + 1, line: line.line + 1))
-        result.counts.inputBytes = line.length
+        var result = BatchPieceResult(end: BatchPosition(file: line.file, offset: line.nextOffset, line: line.line + 1, digest: line.endDigest))
+        result.counts.inputBytes = line.nextOffset - line.offset
         result.counts.records = 1
-        deadLetter("record-too-large", "the record is \(line.length) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes); its first \(line.prefix.count) bytes are kept",
-                   line: line.prefix, number: line.line, offset: line.offset, file: line.file, id: nil, into: &result)
+        tooLarge(line.prefix[...], length: line.length, number: line.line, offset: line.offset, file: line.file, into: &result)
         return result
+    }
+
+    /// The dead letter of a record over the limit, from its first bytes and its length alone: the
+    /// same whether the record was held whole in a piece or only measured, wherever pieces fall.
+    private func tooLarge(_ start: ArraySlice<UInt8>, length: Int, number: Int, offset: Int, file: Int, into result: inout BatchPieceResult) {
+        let kept = RecordPrefix(start, idField: idField)
+        let message = "the record is \(length) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)"
+            + (kept.bytes.count < length ? "; its first \(kept.bytes.count) bytes are kept" : "")
+        deadLetter("record-too-large", message, line: kept.bytes, number: number, offset: offset, file: file, id: kept.id,
+                   cut: (kept.bytes.count < length, length), into: &result)
     }
 
     private func convertLine(_ line: [UInt8], line number: Int, offset: Int, file: Int, into result: inout BatchPieceResult) {
@@ -90,8 +102,7 @@ struct BatchRecordConverter: Sendable {
         }
         result.counts.records += 1
         guard line.count <= maxRecordBytes else {
-            deadLetter("record-too-large", "the record is \(line.count) bytes, over the limit of \(maxRecordBytes) (--max-record-bytes)",
-                       line: line, number: number, offset: offset, file: file, id: nil, into: &result)
+            tooLarge(line[...], length: line.count, number: number, offset: offset, file: file, into: &result)
             return
         }
         let record: JSONObjectLine
@@ -103,8 +114,16 @@ struct BatchRecordConverter: Sendable {
                        file: file, id: nil, into: &result)
             return
         }
-        let id = record.member(idField).map { Array(line[$0.valueRange]) }
-        guard let member = record.member(field) else {
+        var id: [UInt8]?
+        if case .unique(let member) = record.lookup(idField) { id = Array(line[member.valueRange]) }
+        // A key read or written twice: the raw first value would stay beside the converted one.
+        for key in [field, into, idField].enumerated().filter({ [field, into, idField].firstIndex(of: $0.element) == $0.offset }).map(\.element) {
+            guard case .repeated = record.lookup(key) else { continue }
+            deadLetter("duplicate-key", "the record has the key '\(key)' more than once (line \(number)); which one counts is up to each reader",
+                       line: line, number: number, offset: offset, file: file, id: id, into: &result)
+            return
+        }
+        guard case .unique(let member) = record.lookup(field) else {
             deadLetter("missing-field", "the record has no field '\(field)'", line: line, number: number, offset: offset, file: file, id: id, into: &result)
             return
         }
@@ -164,12 +183,16 @@ struct BatchRecordConverter: Sendable {
     }
 
     /// The record with `value` as the value of `key`: in place of the old value, or added last.
+    /// A record that repeats `key` never comes here (it is a dead letter), so no old value stays.
     static func splice(_ value: [UInt8], into key: String, of record: JSONObjectLine, line: [UInt8], to out: inout [UInt8]) {
-        if let member = record.member(key) {
+        switch record.lookup(key) {
+        case .unique(let member):
             out.append(contentsOf: line[..<member.valueRange.lowerBound])
             out.append(contentsOf: value)
             out.append(contentsOf: line[member.valueRange.upperBound...])
             return
+        case .repeated: return
+        case .absent: break
         }
         out.append(contentsOf: line[..<record.closingBrace])
         if !record.members.isEmpty { out.append(UInt8(ascii: ",")) }
@@ -181,13 +204,16 @@ struct BatchRecordConverter: Sendable {
 
     /// `{"file":...,"line":N,"byteOffset":B,"id":...,"code":...,"message":...,"original":...}`: the
     /// original line as a JSON string when it is UTF-8, else as `originalBase64`.
+    /// A record over the limit also says whether `original` is cut (`truncated`) and how long the
+    /// record is (`originalBytes`).
     private func deadLetter(_ code: String, _ message: String, line: [UInt8], number: Int, offset: Int, file: Int, id: [UInt8]?,
-                            into result: inout BatchPieceResult) {
+                            cut: (truncated: Bool, originalBytes: Int)? = nil, into result: inout BatchPieceResult) {
         result.counts.deadLettered += 1
         result.counts.failures[code, default: 0] += 1
         let quote = JSONStringLiteral.encode
         var record = #"{"file":\#(quote(inputNames[file])),"line":\#(number),"byteOffset":\#(offset),"id":\#(Self.raw(id))"#
         record += #","code":\#(quote(code)),"message":\#(quote(message))"#
+        if let cut { record += #","truncated":\#(cut.truncated),"originalBytes":\#(cut.originalBytes)"# }
         if let text = String(validating: line, as: UTF8.self) {
             record += #","original":\#(quote(text))}"#
         } else {
