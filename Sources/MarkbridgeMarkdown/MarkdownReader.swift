@@ -175,7 +175,8 @@ struct MarkdownWalker {
             if event.isEnter {
                 var markups: [DocumentBuilder.OpenMarkup] = []
                 switch options.urlPolicy.check(url, for: .link) {
-                case .allowed(let checked):
+                // Only an embed's source is ever link-only.
+                case .allowed(let checked), .linkOnly(let checked, _):
                     markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
                 case .rejected(let reason):
                     diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
@@ -196,7 +197,7 @@ struct MarkdownWalker {
                 let alt = imageAlt ?? ""
                 imageAlt = nil
                 switch options.urlPolicy.check(url, for: .image) {
-                case .allowed(let checked):
+                case .allowed(let checked), .linkOnly(let checked, _):
                     builder.appendImage(ImageSource(src: checked, alt: alt.isEmpty ? nil : alt, title: title.isEmpty ? nil : title))
                 case .rejected(let reason):
                     diagnose("unsafe-url", "image dropped, its alt text kept: \(reason)", event)
