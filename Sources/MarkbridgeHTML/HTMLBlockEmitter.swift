@@ -95,7 +95,23 @@ struct HTMLBlockEmitter {
             case .definitionList: emit("<dl>\n")
             }
         }
+        let start = out.count
         writeBlock(block, index: index, itemNumber: itemNumber)
+        reportC1References(since: start, block: index)
+    }
+
+    /// C1 controls are written as references, as nothing raw may reach a terminal; but HTML
+    /// reads all but five of those references as Windows-1252 characters (`&#x80;` is `€`),
+    /// as browsers do, and no spelling reads back as the control. Said, once a block.
+    private mutating func reportC1References(since start: Int, block index: Int) {
+        guard out[start...].contains(UInt8(ascii: "&")) else { return }
+        let changed = HTMLEscaping.c1ReferencesReadOtherwise(in: out[start...])
+        guard let first = changed.first else { return }
+        func name(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        inline.diagnostics.append(.warning("control-character-replaced", "block \(index): \(changed.count) C1 control character\(changed.count == 1 ? "" : "s") written as references, which HTML reads as Windows-1252 characters (\(name(first.control)) as \(name(first.readAs)))", block: index))
     }
 
     /// A list and an item in it, the list ordered as the one open at that place, if any.

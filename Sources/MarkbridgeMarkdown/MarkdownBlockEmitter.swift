@@ -142,7 +142,7 @@ struct MarkdownBlockEmitter {
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
-            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, or C0 other than tab and line feed) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
+            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, C0 other than tab and line feed, DEL or C1) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
             return codeBlock(replaced, language: language)
         case .horizontalRule:
             return MarkdownLines(Array("***".utf8))
