@@ -74,6 +74,8 @@ struct MarkdownWalker {
     /// Whether nesting past the IR's depth has been reported (once a document).
     var reportedDepthLimit = false
     var tagCache = MarkdownReader.InlineTagCache()
+    /// A script or style opened by inline HTML: its content, until its end tag, is dropped.
+    var droppingElement: String?
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -84,6 +86,7 @@ struct MarkdownWalker {
             collectAlt(event)
             return
         }
+        if dropsAsElementContent(event) { return }
         switch event.kind {
         case .document, .custom:
             break
@@ -302,7 +305,7 @@ struct MarkdownWalker {
         diagnose("depth-clamped", "lists and quotes nested deeper than \(IRLimits.maxDepth): what is inside is kept at depth \(IRLimits.maxDepth)", event)
     }
 
-    private mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
+    mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
         // cmark counts columns in bytes, from 1; soft breaks and some inlines report 0.
         let location = event.line > 0 ? SourceLocation(line: event.line, column: max(event.column, 1), byteOffset: 0) : nil
         diagnostics.append(.warning(code, message, at: location))
