@@ -19,11 +19,17 @@ public struct ConversionOptions: Hashable, Sendable {
     public var markdownHTML: MarkdownWriter.HTMLPolicy
     /// Input size, nesting and URL length limits (``ConversionLimits/service`` by default).
     public var limits: ConversionLimits
+    /// Hosts embedded content may come from: exact hosts (`youtube.com`) and `*.suffix`
+    /// patterns, matching subdomains only (see ``URLPolicy/embedHosts``). An embed from any
+    /// other host is written as a link to its source (`embed-host-refused`). Nil, the default,
+    /// leaves the URL policy's own list (by default none: every host); when set, it replaces it.
+    public var embedHosts: Set<String>?
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
-        repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep, limits: ConversionLimits = .service
+        repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep, limits: ConversionLimits = .service,
+        embedHosts: Set<String>? = nil
     ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
@@ -34,13 +40,15 @@ public struct ConversionOptions: Hashable, Sendable {
         self.repairsInvalidUTF8 = repairsInvalidUTF8
         self.markdownHTML = markdownHTML
         self.limits = limits
+        self.embedHosts = embedHosts
     }
 
-    /// The URL policy with the limit on URL length applied (unless the policy lets everything
-    /// through, as ``URLPolicy/unrestricted`` does).
+    /// The URL policy with the embed allowlist and the limit on URL length applied (the limit
+    /// not where the policy lets everything through, as ``URLPolicy/unrestricted`` does).
     var effectiveURLPolicy: URLPolicy {
-        guard !urlPolicy.isUnrestricted else { return urlPolicy }
         var policy = urlPolicy
+        if let embedHosts { policy.embedHosts = embedHosts }
+        guard !policy.isUnrestricted else { return policy }
         policy.maxLength = min(policy.maxLength, limits.maxURLLength)
         return policy
     }

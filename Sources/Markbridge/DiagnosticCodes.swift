@@ -72,6 +72,7 @@ extension DiagnosticCode {
         .init("dropped-style", .diagnostic, "CSS or presentational HTML the IR has no place for"),
         .init("duplicate-key", .diagnostic, "a JSON key given twice; the last one wins (a batch record with its --field, --into or --id-field twice is a dead letter)"),
         .init("embed-dropped", .diagnostic, "an embed written without HTML as a link to its source"),
+        .init("embed-host-refused", .diagnostic, "an embed from a relative source or a host not on the allowlist, written as a link"),
         .init("embed-flattened", .diagnostic, "an embed where only text can be, written as a link to its source"),
         .init("emphasis-dropped", .diagnostic, "emphasis Markdown without HTML cannot write where it is"),
         .init("empty-alt", .diagnostic, "an empty alt text, which Markdown writes as none"),

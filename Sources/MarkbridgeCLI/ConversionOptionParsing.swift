@@ -19,6 +19,14 @@ enum ConversionOptionParsing {
             }
             options.baseURL = base
         }
+        if let list = parsed.value(ConvertCommand.embedHosts) {
+            // An empty list is a choice too: no host at all.
+            let hosts = list.split(separator: ",").map { String($0.filter { $0 != " " }).lowercased() }
+            if let bad = hosts.first(where: { !URLPolicy.isEmbedHostPattern($0) }) {
+                throw UsageError(message: "--embed-hosts takes host names and *.suffix patterns, not '\(bad)'")
+            }
+            options.embedHosts = Set(hosts)
+        }
         options.repairsInvalidUTF8 = parsed.isSet(ConvertCommand.lossy)
         if let policy = parsed.value(ConvertCommand.markdownHTML) {
             guard let parsedPolicy = MarkdownWriter.HTMLPolicy(rawValue: policy) else {
@@ -36,6 +44,6 @@ enum ConversionOptionParsing {
     }
 
     /// Their specs, in the order help lists them.
-    static let specs = [ConvertCommand.offsets, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.unknownElements,
+    static let specs = [ConvertCommand.offsets, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts, ConvertCommand.unknownElements,
                         ConvertCommand.lossy, ConvertCommand.markdownHTML]
 }

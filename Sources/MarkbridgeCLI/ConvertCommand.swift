@@ -16,13 +16,15 @@ struct ConvertCommand {
     static let strict = OptionSpec(["--strict"], help: "Fail (exit 1) if the conversion raises any diagnostic.")
     static let unsafeURLs = OptionSpec(["--allow-unsafe-urls"], help: "Let every URL through, javascript: included. Unsafe.")
     static let baseURL = OptionSpec(["--base-url"], value: "url", help: "Resolve relative URLs in HTML input against <url>.")
+    static let embedHosts = OptionSpec(["--embed-hosts"], value: "hosts",
+                                       help: "Embed only from these hosts (youtube.com,*.vimeo.com); others become links.")
     static let standalone = OptionSpec(["--standalone"], help: "HTML output as a whole document, not a fragment.")
     static let unknownElements = OptionSpec(["--unknown-elements"], value: "policy",
                                             help: "HTML elements without a rule: unwrap (keep their text) or drop.", default: "unwrap")
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
     static let markdownHTML = OptionSpec(["--markdown-html"], value: "policy",
                                          help: "Markdown output: keep (inline HTML where CommonMark has no syntax) or drop.", default: "keep")
-    static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, standalone, unknownElements,
+    static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, embedHosts, standalone, unknownElements,
                         lossy, markdownHTML, MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<file>")

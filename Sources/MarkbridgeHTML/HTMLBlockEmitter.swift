@@ -95,7 +95,23 @@ struct HTMLBlockEmitter {
             case .definitionList: emit("<dl>\n")
             }
         }
+        let start = out.count
         writeBlock(block, index: index, itemNumber: itemNumber)
+        reportC1References(since: start, block: index)
+    }
+
+    /// C1 controls are written as references, as nothing raw may reach a terminal; but HTML
+    /// reads all but five of those references as Windows-1252 characters (`&#x80;` is `€`),
+    /// as browsers do, and no spelling reads back as the control. Said, once a block.
+    private mutating func reportC1References(since start: Int, block index: Int) {
+        guard out[start...].contains(UInt8(ascii: "&")) else { return }
+        let changed = HTMLEscaping.c1ReferencesReadOtherwise(in: out[start...])
+        guard let first = changed.first else { return }
+        func name(_ value: UInt32) -> String {
+            let hex = String(value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        inline.diagnostics.append(.warning("control-character-replaced", "block \(index): \(changed.count) C1 control character\(changed.count == 1 ? "" : "s") written as references, which HTML reads as Windows-1252 characters (\(name(first.control)) as \(name(first.readAs)))", block: index))
     }
 
     /// A list and an item in it, the list ordered as the one open at that place, if any.
@@ -156,10 +172,15 @@ struct HTMLBlockEmitter {
                 emit("</figcaption></figure>\n")
             }
         case .embed(let embed):
-            guard case .allowed = urlPolicy.check(embed.src, for: .embed) else {
-                if case .rejected(let reason) = urlPolicy.check(embed.src, for: .embed) {
-                    inline.diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written: \(reason); its text kept as a paragraph", block: index))
-                }
+            switch urlPolicy.check(embed.src, for: .embed(embed.kind)) {
+            case .allowed:
+                break
+            case .linkOnly(let source, let reason):
+                inline.diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source", block: index))
+                writeBlock(block.embedWrittenAsLink(to: source, title: embed.title), index: index, itemNumber: nil)
+                return
+            case .rejected(let reason):
+                inline.diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written: \(reason); its text kept as a paragraph", block: index))
                 var text = block
                 text.kind = .paragraph
                 writeBlock(text, index: index, itemNumber: nil)
@@ -194,8 +215,13 @@ struct HTMLBlockEmitter {
         }
     }
 
-    /// The element for an embed. A frame is sandboxed: its page may run (a player needs to) but
-    /// cannot navigate this page, open forms or reach it; no referrer is sent, and it loads lazily.
+    /// The element for an embed. Whatever it shows, embedded content must never run script
+    /// with this page's origin: a frame may run script (a player needs to) but gets no
+    /// `allow-same-origin`, so its page has an opaque origin of its own even when served from
+    /// this site, and it cannot navigate this page or submit forms. An object (`<object>`,
+    /// `<embed>`, which cannot be sandboxed) is written as a frame with nothing allowed at
+    /// all: no script, no plugins, no popups; the HTML reader reads such a frame back as an
+    /// object. No referrer is sent, and frames load lazily. Video and audio run no script.
     private mutating func embedTag(_ embed: Embed, index: Int) -> String {
         var attributes = ""
         let source = HTMLEscaping.attribute(embed.src)
@@ -204,7 +230,7 @@ struct HTMLBlockEmitter {
         if let title = embed.title { attributes += " title=\"\(HTMLEscaping.attribute(title))\"" }
         switch embed.kind {
         case .iframe:
-            return "<iframe src=\"\(source)\"\(attributes) sandbox=\"allow-scripts allow-same-origin allow-popups allow-presentation\" "
+            return "<iframe src=\"\(source)\"\(attributes) sandbox=\"allow-scripts allow-popups allow-presentation\" "
                 + "allowfullscreen loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>"
         case .video:
             if let poster = embed.poster {
@@ -218,7 +244,7 @@ struct HTMLBlockEmitter {
         case .audio:
             return "<audio src=\"\(source)\"\(attributes) controls preload=\"metadata\"></audio>"
         case .object:
-            return "<object data=\"\(source)\"\(attributes)></object>"
+            return "<iframe src=\"\(source)\"\(attributes) sandbox=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\"></iframe>"
         }
     }
 

@@ -47,7 +47,8 @@ import MarkbridgeHTMLParser
             var markups = style.markups
             if let href = element.attribute("href") {
                 switch urlPolicy.check(href, for: .link) {
-                case .allowed(let checked): markups.insert(.link(LinkTarget(href: checked, title: element.attribute("title"))), at: 0)
+                // Only an embed's source is ever link-only.
+                case .allowed(let checked), .linkOnly(let checked, _): markups.insert(.link(LinkTarget(href: checked, title: element.attribute("title"))), at: 0)
                 case .rejected(let reason): diagnostics.append("link dropped, its text kept: \(reason)")
                 }
             }

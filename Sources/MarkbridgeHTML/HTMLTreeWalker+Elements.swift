@@ -473,16 +473,18 @@ extension HTMLTreeWalker {
     /// Starts an embed block for `<iframe>`, `<video>`, `<audio>`, `<object>` or `<embed>`. An
     /// embed where only text can be (a table row, a heading, a code block, another embed's
     /// fallback) becomes its title or source, linked.
-    private mutating func embed(_ node: HTMLNodeID, _ kind: Embed.Kind) -> EmbedOutcome {
+    private mutating func embed(_ node: HTMLNodeID, _ elementKind: Embed.Kind) -> EmbedOutcome {
         let name = tree.name(of: node)
         let raw = tree.attribute(name == "object" ? "data" : "src", of: node) ?? firstSourceChild(of: node)
-        let walksContent = kind != .iframe && name != "embed"
+        let walksContent = elementKind != .iframe && name != "embed"
+        // A frame with nothing allowed is how the writer writes an object (see HTMLBlockEmitter).
+        let kind = elementKind == .iframe && tree.attribute("sandbox", of: node)?.allSatisfy(\.isWhitespace) == true ? .object : elementKind
         let withoutEmbed: EmbedOutcome = walksContent ? .fallbackAsText : .skipped
         guard let raw, !raw.isEmpty else {
             report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> without a source dropped, its fallback text kept (\($0)×)" }
             return withoutEmbed
         }
-        guard let src = checkedURL(raw, for: .embed, node: node) else { return withoutEmbed }
+        guard let src = checkedURL(raw, for: .embed(kind), node: node) else { return withoutEmbed }
         let title = tree.attribute("title", of: node)
         if cellDepth > 0 || embedDepth > 0 || preDepth > 0 || !headingLevels.isEmpty {
             report.note("embed-flattened", name, at: tree.sourceLocation(of: node)) { "<\(name)> where only text can be written as a link to its source (\($0)×)" }
@@ -541,7 +543,8 @@ extension HTMLTreeWalker {
         var url = raw
         if let base = options.baseURL { url = URLReference.resolve(URLPolicy.cleaned(url), against: base) }
         switch options.urlPolicy.check(url, for: use) {
-        case .allowed(let cleaned):
+        // An embed it may only link to stays an embed: the writers write it as a link.
+        case .allowed(let cleaned), .linkOnly(let cleaned, _):
             return cleaned
         case .rejected(let reason):
             let what = switch use {

@@ -276,3 +276,11 @@ final class NamedCharacterReferences: Sendable {
         return nil
     }
 }
+
+/// What a numeric character reference reads as, for the writers that write one: a C1 control's
+/// reads as its Windows-1252 character, except for the five that table leaves out.
+package enum HTMLNumericReference {
+    package static func readsAs(_ value: UInt32) -> UInt32 {
+        HTMLTokenizer.numericReferenceValue(value)
+    }
+}

@@ -30,11 +30,13 @@ public enum BlockKind: Hashable, Sendable {
 public struct Embed: Hashable, Sendable {
     /// The element it is written as, named as markup JSON names it.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        /// A page in a frame (a video player, a map): written back sandboxed.
+        /// A page in a frame (a video player, a map): written back sandboxed, script allowed in
+        /// an origin of its own.
         case iframe
         case video
         case audio
-        /// `<object>` or `<embed>` with a safe source (a PDF, an SVG).
+        /// `<object>` or `<embed>` with a safe source (a PDF, an SVG): written back as a frame
+        /// with nothing allowed, since neither element can be sandboxed.
         case object
     }
 

@@ -18,17 +18,25 @@ public struct URLPolicy: Hashable, Sendable {
     /// the other fields lets `javascript:` through, so a policy built from them is always an
     /// allowlist, and unsafe output is asked for by name.
     public private(set) var isUnrestricted = false
+    /// Hosts embedded content (``Embed``, every kind) may come from: exact host names
+    /// (`youtube.com`) and `*.suffix` patterns, which match subdomains only (`*.vimeo.com`
+    /// matches `player.vimeo.com`, not `vimeo.com`), as in a Content Security Policy. Nil lets
+    /// every host through; an empty set none. Held even by ``unrestricted``: a caller who names
+    /// hosts asked for exactly those.
+    public var embedHosts: Set<String>?
 
     public init(
         allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"],
         allowsRelativeURLs: Bool = true,
         allowsDataImages: Bool = false,
-        maxLength: Int = 8192
+        maxLength: Int = 8192,
+        embedHosts: Set<String>? = nil
     ) {
         self.allowedSchemes = allowedSchemes
         self.allowsRelativeURLs = allowsRelativeURLs
         self.allowsDataImages = allowsDataImages
         self.maxLength = maxLength
+        self.embedHosts = embedHosts
     }
 
     public static let `default` = URLPolicy()
@@ -46,27 +54,47 @@ public struct URLPolicy: Hashable, Sendable {
         case allowed(String)
         /// The URL must not reach output, for this reason (a sentence fragment).
         case rejected(String)
+        /// An embed source that may be linked to, in this cleaned-up spelling, but not embedded,
+        /// for this reason: readers keep the embed, and every writer writes it as a link to its
+        /// source, reported as `embed-host-refused`. Only ``Use/embed(_:)`` gives it.
+        case linkOnly(String, reason: String)
     }
 
-    public enum Use: Sendable {
+    public enum Use: Hashable, Sendable {
         case link, image
-        /// The source of embedded media (a frame, a video): the web's own schemes only, never
-        /// `data:`, `mailto:` or `tel:`, whatever else the policy allows.
-        case embed
+        /// The source of embedded content of this kind: the web's own schemes only, never
+        /// `data:`, `mailto:` or `tel:`, whatever else the policy allows; for a frame or an
+        /// object, a host of its own (see ``check(_:for:)``); and a host on ``embedHosts``.
+        case embed(Embed.Kind)
     }
 
+    /// Whether `url` may be used so. A frame or an object with no host of its own (a relative
+    /// or `//host` source) is only linked to: it would load from wherever the output is served,
+    /// often the site's own origin, whose uploads are what an attacker controls (resolve it
+    /// with a base URL to embed it). Video and audio run no script, so a relative source is
+    /// theirs to keep, unless ``embedHosts`` is set: a relative URL has no host on it.
     public func check(_ url: String, for use: Use) -> Verdict {
-        if isUnrestricted { return .allowed(url) }
+        if isUnrestricted {
+            guard case .embed = use, embedHosts != nil else { return .allowed(url) }
+            return checkedHost(url, cleaned: Self.cleaned(url))
+        }
         let cleaned = Self.cleaned(url)
         if cleaned.utf8.count > maxLength {
             return .rejected("URL is \(cleaned.utf8.count) bytes, over the limit of \(maxLength)")
         }
         guard let scheme = Self.scheme(of: cleaned) else {
-            return allowsRelativeURLs ? .allowed(cleaned) : .rejected("relative URLs are not allowed")
+            guard allowsRelativeURLs else { return .rejected("relative URLs are not allowed") }
+            guard case .embed(let kind) = use else { return .allowed(cleaned) }
+            if embedHosts != nil { return checkedHost(cleaned, cleaned: cleaned) }
+            return kind.runsDocuments
+                ? .linkOnly(cleaned, reason: "a relative or '//host' source of an \(kind.rawValue) would load from the page's own site; give a base URL to embed it")
+                : .allowed(cleaned)
         }
-        if use == .embed {
-            return (scheme == "https" || scheme == "http") && allows(scheme: scheme) ? .allowed(cleaned)
-                : .rejected("scheme '\(scheme):' cannot be embedded")
+        if case .embed = use {
+            guard (scheme == "https" || scheme == "http") && allows(scheme: scheme) else {
+                return .rejected("scheme '\(scheme):' cannot be embedded")
+            }
+            return checkedHost(cleaned, cleaned: cleaned)
         }
         if allows(scheme: scheme) { return .allowed(cleaned) }
         if scheme == "data", use == .image, allowsDataImages, Self.isRasterDataImage(cleaned) {

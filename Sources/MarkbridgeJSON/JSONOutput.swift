@@ -80,16 +80,17 @@ struct JSONOutput: ~Copyable {
             var runStart = 0
             var index = 0
             let count = utf8.count
-            // Only controls, the quote, the backslash, and the lead bytes E2, EF and F0-FF (with
-            // which U+2028, U+2029 and the noncharacters begin) can need escaping: the scan skips
-            // everything else, CJK text (led by E3-E9) included, sixteen bytes at a time.
+            // Only controls, the quote, the backslash, and the lead bytes C2 (C1 controls), E2,
+            // EF and F0-FF (with which U+2028, U+2029 and the noncharacters begin) can need
+            // escaping: the scan skips everything else, CJK text (led by E3-E9) included,
+            // sixteen bytes at a time.
             typealias Block = SIMD16<UInt8>
             let space = Block(repeating: 0x20), quote = Block(repeating: 0x22), backslash = Block(repeating: 0x5C)
-            let xE2 = Block(repeating: 0xE2), xEF = Block(repeating: 0xEF), xF0 = Block(repeating: 0xF0)
+            let xC2 = Block(repeating: 0xC2), xE2 = Block(repeating: 0xE2), xEF = Block(repeating: 0xEF), xF0 = Block(repeating: 0xF0)
             while let next = ByteScan.firstIndex(in: utf8, from: index, whereBlock: { block in
-                (block .< space) .| (block .== quote) .| (block .== backslash) .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
+                (block .< space) .| (block .== quote) .| (block .== backslash) .| (block .== xC2) .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
             }, whereByte: { byte in
-                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xC2 || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
             }) {
                 let byte = utf8[next]
                 let (escapeLength, scalar) = byte < 0x20 || byte == 0x22 || byte == 0x5C ? (1, UInt32(byte)) : Self.specialSequence(utf8, at: next)
@@ -107,11 +108,16 @@ struct JSONOutput: ~Copyable {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// Recognises U+2028, U+2029 and noncharacters at `index`; returns their length and scalar,
-    /// or a length of 0 for anything else.
+    /// Recognises C1 controls (U+0080-U+009F, which would reach a terminal that prints the
+    /// JSON raw, HOSTILE-INPUTS E8), U+2028, U+2029 and noncharacters at `index`; returns their
+    /// length and scalar, or a length of 0 for anything else.
     @inline(__always)
     private static func specialSequence(_ utf8: Span<UInt8>, at index: Int) -> (Int, UInt32) {
         let byte = utf8[index]
+        if byte == 0xC2 {
+            guard index + 1 < utf8.count, utf8[index + 1] <= 0x9F else { return (0, 0) }
+            return (2, UInt32(utf8[index + 1]))
+        }
         if byte == 0xE2 || byte == 0xEF {
             guard index + 2 < utf8.count else { return (0, 0) }
             let scalar = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)

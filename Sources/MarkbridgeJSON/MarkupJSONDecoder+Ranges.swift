@@ -140,7 +140,8 @@ extension MarkupJSONDecoder {
 
     mutating func checkedImageSource(_ src: String, pointer: JSONPointer, offset: Int) -> String {
         switch options.urlPolicy.check(src, for: .image) {
-        case .allowed(let cleaned): return cleaned
+        // Only an embed's source is ever link-only.
+        case .allowed(let cleaned), .linkOnly(let cleaned, _): return cleaned
         case .rejected(let reason):
             diagnostics.append(.warning("unsafe-url", "image source dropped: \(reason)", at: location(offset, pointer)))
             return ""

@@ -280,8 +280,9 @@ struct MarkupJSONDecoder {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type EMBED", offset: objectOffset, pointer: pointer)
             }
             applicable = ["embed", "src", "poster", "width", "height", "title"]
-            switch options.urlPolicy.check(src, for: .embed) {
-            case .allowed(let cleaned):
+            switch options.urlPolicy.check(src, for: .embed(mediaKind)) {
+            // One it may only link to stays an embed: the writers write it as a link.
+            case .allowed(let cleaned), .linkOnly(let cleaned, _):
                 let checkedPoster = poster.map { checkedImageSource($0, pointer: pointer.appending(key: "poster"), offset: objectOffset) }
                 kind = .embed(Embed(mediaKind, src: cleaned, poster: checkedPoster.flatMap { $0.isEmpty ? nil : $0 },
                                     width: width, height: height, title: title))

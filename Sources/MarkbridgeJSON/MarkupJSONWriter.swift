@@ -76,10 +76,18 @@ private struct Emitter: ~Copyable {
 
     private mutating func block(_ given: Block, index: Int) {
         var block = given
-        // An embed whose source the policy refuses is its text, as a paragraph.
-        if case .embed(let embed) = block.kind, case .rejected(let reason) = options.urlPolicy.check(embed.src, for: .embed) {
-            diagnostics.append(.warning("unsafe-url", "embed source dropped from /paragraphs/\(index): \(reason); its text kept as a paragraph", block: index))
-            block.kind = .paragraph
+        // An embed whose source the policy refuses is its text, as a paragraph; one it may
+        // only link to is that paragraph linked to it, as every writer writes it.
+        if case .embed(let embed) = block.kind {
+            switch options.urlPolicy.check(embed.src, for: .embed(embed.kind)) {
+            case .allowed: break
+            case .linkOnly(let source, let reason):
+                diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) at /paragraphs/\(index) not embedded: \(reason); written as a paragraph linking to its source", block: index))
+                block = block.embedWrittenAsLink(to: source, title: embed.title)
+            case .rejected(let reason):
+                diagnostics.append(.warning("unsafe-url", "embed source dropped from /paragraphs/\(index): \(reason); its text kept as a paragraph", block: index))
+                block.kind = .paragraph
+            }
         }
         openObject()
         key("type")

@@ -142,7 +142,7 @@ struct MarkdownBlockEmitter {
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
-            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, or C0 other than tab and line feed) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
+            diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, C0 other than tab and line feed, DEL or C1) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
             return codeBlock(replaced, language: language)
         case .horizontalRule:
             return MarkdownLines(Array("***".utf8))
@@ -155,7 +155,7 @@ struct MarkdownBlockEmitter {
             }
             return htmlBlock(block, index: index, isItem: false) ?? .none
         case .embed(let embed):
-            if allowsHTML, case .allowed = options.urlPolicy.check(embed.src, for: .embed) {
+            if allowsHTML, case .allowed = options.urlPolicy.check(embed.src, for: .embed(embed.kind)) {
                 return htmlBlock(block, index: index, isItem: false) ?? .none
             }
             return embedLink(block, embed, index: index)
@@ -280,29 +280,25 @@ struct MarkdownBlockEmitter {
         return MarkdownLines(Array(lines.joined(separator: [0x0A])))
     }
 
-    /// Without HTML, an embed is a link to its source over its text (or title, or the source
-    /// itself), reported: what a reader can still follow.
+    /// Without HTML, or with a source it may only link to, an embed is a link to its source
+    /// over its text (or title, or the source itself), reported: what a reader can still follow.
     private mutating func embedLink(_ block: Block, _ embed: Embed, index: Int) -> MarkdownLines {
-        guard case .allowed(let source) = options.urlPolicy.check(embed.src, for: .embed) else {
+        let source: String
+        switch options.urlPolicy.check(embed.src, for: .embed(embed.kind)) {
+        case .allowed(let checked):
+            diagnostics.append(.warning("embed-dropped", "\(embed.kind.rawValue) in block \(index) has no CommonMark form; written as a link to its source (--markdown-html drop)", block: index))
+            source = checked
+        case .linkOnly(let checked, let reason):
+            diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source", block: index))
+            source = checked
+        case .rejected:
             diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written; its text kept", block: index))
             var text = block
             text.kind = .paragraph
             return content(of: text, index: index, isItem: false)
         }
-        diagnostics.append(.warning("embed-dropped", "\(embed.kind.rawValue) in block \(index) has no CommonMark form; written as a link to its source (--markdown-html drop)", block: index))
-        var link = Block(.paragraph, text: block.text, markups: block.markups, alignment: nil)
-        if link.text.isEmpty { link.text = embed.title.flatMap { $0.isEmpty ? nil : $0 } ?? source }
-        if link.markups.contains(where: { if case .link = $0.kind { true } else { false } }) {
-            // Links cannot nest: the text keeps its own, and the source follows it.
-            let start = link.text.utf16.count + 1
-            link.text += " " + source
-            link.markups.append(Markup(.link(LinkTarget(href: source)), start: start, end: link.text.utf16.count))
-        } else {
-            link.markups.append(Markup(.link(LinkTarget(href: source)), start: 0, end: link.text.utf16.count))
-        }
-        link = Document(blocks: [link]).canonicalized().blocks[0]
-        guard let inline = inlineWriter.inline(link, index: index, diagnostics: &diagnostics) else { return .none }
-        return MarkdownLines(inline)
+        // A paragraph now: an alignment is kept as HTML, or reported, as any paragraph's.
+        return content(of: block.embedWrittenAsLink(to: source, title: embed.title), index: index, isItem: false)
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.

@@ -67,6 +67,14 @@ enum MarkdownEscaping {
                 replacement = "&#9;"
             case 0x01...0x08, 0x0B...0x0C, 0x0E...0x1F, 0x7F:
                 replacement = nil
+            case 0xC2 where index + 1 < end && bytes[index + 1] <= 0x9F:
+                // A C1 control, as a reference: raw, it would reach a terminal that prints the
+                // Markdown (HOSTILE-INPUTS E8); cmark reads `&#x80;` back as U+0080.
+                out.append(contentsOf: bytes[runStart..<index])
+                appendC1Reference(bytes[index + 1], into: &out)
+                index += 2
+                runStart = index
+                continue
             case 0xEF where index + 2 < end && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
                 // A byte-order mark would be dropped if it began the document.
                 replacement = "&#xFEFF;"
@@ -94,8 +102,8 @@ enum MarkdownEscaping {
     /// `-`, `+`, `=`, `~`, `.` and `)` are applied before the skipping starts).
     static let mayNeedEscape: [Bool] = (0..<256).map { value in
         let byte = UInt8(value)
-        // C0 controls, DEL, and the lead byte of U+FEFF (EF BB BF).
-        return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xEF
+        // C0 controls, DEL, and the lead bytes of C1 controls (C2 80 to C2 9F) and U+FEFF (EF BB BF).
+        return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF
     }
 
     /// The same for GitHub Flavored Markdown: `~` and `|` as well.
@@ -120,7 +128,7 @@ enum MarkdownEscaping {
         let controls = (block .< byte(" ")) .| (block .== Block(repeating: 0x7F))
         let pairs = (bit1 .== byte("#")) .| (bit1 .== byte(">")) // ! # and < >
         let singles = (block .== byte("&")) .| (block .== byte("*")) .| (block .== byte("_"))
-            .| (block .== byte("`")) .| (block .== Block(repeating: 0xEF))
+            .| (block .== byte("`")) .| (block .== Block(repeating: 0xC2)) .| (block .== Block(repeating: 0xEF))
         return brackets .| controls .| pairs .| singles
     }
 
@@ -166,6 +174,8 @@ enum MarkdownEscaping {
                 case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
                 case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
                 case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
+                case 0xC2 where isC1(bytes, at: index): continue
+                case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
                 default: out.append(byte)
                 }
             }
@@ -184,6 +194,8 @@ enum MarkdownEscaping {
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
+            case 0xC2 where isC1(bytes, at: index): continue
+            case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
             default: out.append(byte)
             }
         }
@@ -236,6 +248,8 @@ enum MarkdownEscaping {
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
+            case 0xC2 where isC1(bytes, at: index): continue
+            case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
             default: out.append(byte)
             }
         }
@@ -256,6 +270,8 @@ enum MarkdownEscaping {
             case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
+            case 0xC2 where isC1(bytes, at: index): continue
+            case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
             default: out.append(byte)
             }
         }
@@ -269,10 +285,35 @@ enum MarkdownEscaping {
         out.append(contentsOf: "&#\(byte);".utf8)
     }
 
-    /// Whether text has a byte a fenced code block cannot hold as itself: CR, or a C0 control
-    /// other than tab and line feed, or DEL.
+    /// A C1 control, given by the second byte of its UTF-8 (0x80 to 0x9F), as `&#x80;`, which
+    /// cmark decodes back to it (CommonMark replaces only invalid code points and NUL).
+    static func appendC1Reference(_ secondByte: UInt8, into out: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        out.append(contentsOf: "&#x".utf8)
+        out.append(digits[Int(secondByte >> 4)])
+        out.append(digits[Int(secondByte & 0xF)])
+        out.append(UInt8(ascii: ";"))
+    }
+
+    /// Whether a C1 control's UTF-8 (C2 80 to C2 9F) begins at `index`.
+    private static func isC1(_ bytes: String.UTF8View, at index: String.UTF8View.Index) -> Bool {
+        let next = bytes.index(after: index)
+        return bytes[index] == 0xC2 && next < bytes.endIndex && bytes[next] <= 0x9F
+    }
+
+    /// Whether the byte at `index` is a C1 control's second byte: a C2 before it.
+    private static func isC1(_ bytes: String.UTF8View, before index: String.UTF8View.Index) -> Bool {
+        index > bytes.startIndex && bytes[bytes.index(before: index)] == 0xC2
+    }
+
+    /// Whether text has a character a fenced code block cannot hold as itself (references are
+    /// not read there): CR, a C0 control other than tab and line feed, DEL, or a C1 control.
     static func hasRawControl(_ bytes: String.UTF8View) -> Bool {
-        bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }
+        var previous: UInt8 = 0
+        return bytes.contains { byte in
+            defer { previous = byte }
+            return (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F)
+        }
     }
 
     /// `text` with those controls replaced by U+FFFD, and how many there were.
@@ -280,7 +321,7 @@ enum MarkdownEscaping {
         var count = 0
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F {
+            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
                 scalars.append("\u{FFFD}")
                 count += 1
             } else {

@@ -74,6 +74,8 @@ struct MarkdownWalker {
     /// Whether nesting past the IR's depth has been reported (once a document).
     var reportedDepthLimit = false
     var tagCache = MarkdownReader.InlineTagCache()
+    /// A script or style opened by inline HTML: its content, until its end tag, is dropped.
+    var droppingElement: String?
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -84,6 +86,7 @@ struct MarkdownWalker {
             collectAlt(event)
             return
         }
+        if dropsAsElementContent(event) { return }
         switch event.kind {
         case .document, .custom:
             break
@@ -175,7 +178,8 @@ struct MarkdownWalker {
             if event.isEnter {
                 var markups: [DocumentBuilder.OpenMarkup] = []
                 switch options.urlPolicy.check(url, for: .link) {
-                case .allowed(let checked):
+                // Only an embed's source is ever link-only.
+                case .allowed(let checked), .linkOnly(let checked, _):
                     markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
                 case .rejected(let reason):
                     diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
@@ -196,7 +200,7 @@ struct MarkdownWalker {
                 let alt = imageAlt ?? ""
                 imageAlt = nil
                 switch options.urlPolicy.check(url, for: .image) {
-                case .allowed(let checked):
+                case .allowed(let checked), .linkOnly(let checked, _):
                     builder.appendImage(ImageSource(src: checked, alt: alt.isEmpty ? nil : alt, title: title.isEmpty ? nil : title))
                 case .rejected(let reason):
                     diagnose("unsafe-url", "image dropped, its alt text kept: \(reason)", event)
@@ -301,7 +305,7 @@ struct MarkdownWalker {
         diagnose("depth-clamped", "lists and quotes nested deeper than \(IRLimits.maxDepth): what is inside is kept at depth \(IRLimits.maxDepth)", event)
     }
 
-    private mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
+    mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
         // cmark counts columns in bytes, from 1; soft breaks and some inlines report 0.
         let location = event.line > 0 ? SourceLocation(line: event.line, column: max(event.column, 1), byteOffset: 0) : nil
         diagnostics.append(.warning(code, message, at: location))

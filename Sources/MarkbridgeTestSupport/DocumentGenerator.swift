@@ -112,7 +112,12 @@ public struct DocumentGenerator {
             case 82..<85 where profile.hostileAttributePercent > 0 && random.chance(40):
                 // Embeds only where the profile draws attributes, so realistic documents stay as they were.
                 let kind = random.pick(Embed.Kind.allCases)
-                let drawn = hostileAttribute(Self.hostileURLs, else: "https://media.example.com/\(random.below(1000))")
+                var drawn = hostileAttribute(Self.hostileURLs, else: "https://media.example.com/\(random.below(1000))")
+                // A frame or an object needs a host of its own to be embedded (a relative one is
+                // written as a link): resolved, the hostile characters stay.
+                if kind.runsDocuments, URLPolicy.scheme(of: URLPolicy.cleaned(drawn)) == nil {
+                    drawn = URLReference.resolve(URLPolicy.cleaned(drawn), against: "https://media.example.com/")
+                }
                 let embed = Embed(kind, src: drawn.isEmpty ? "https://media.example.com/empty" : drawn,
                                   poster: kind == .video && random.chance(50) ? "https://media.example.com/poster.jpg" : nil,
                                   width: random.chance(50) ? 100 + random.below(1000) : nil, height: random.chance(50) ? 100 + random.below(700) : nil,

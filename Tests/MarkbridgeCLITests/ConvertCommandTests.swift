@@ -106,6 +106,15 @@ struct ConvertHTMLCommandTests {
         #expect(result.standardError == "page.html:1:29: warning: CSS property 'font-size' dropped (1×) [dropped-style]\n")
     }
 
+    @Test("--embed-hosts: a frame from a listed host is embedded, one from any other is a link, reported")
+    func embedHosts() {
+        let files = MemoryFileSystem(files: ["page.html": #"<iframe src="https://www.youtube.com/embed/1"></iframe><iframe src="https://evil.test/x"></iframe>"#])
+        let result = run("convert", "--to", "html", "--embed-hosts", "YouTube.com, *.youtube.com", "page.html", files: files)
+        #expect(result.standardOutputText == #"<figure><iframe src="https://www.youtube.com/embed/1" sandbox="allow-scripts allow-popups allow-presentation" allowfullscreen loading="lazy" referrerpolicy="no-referrer"></iframe></figure>"#
+            + "\n" + #"<p><a href="https://evil.test/x">https://evil.test/x</a></p>"# + "\n")
+        #expect(result.standardError == "page.html: warning: iframe in block 1 not embedded: host 'evil.test' is not on the embed allowlist; written as a link to its source [embed-host-refused]\n")
+    }
+
     @Test("JSON in, HTML and text out")
     func jsonToHTMLAndText() {
         let files = MemoryFileSystem(files: ["d.json": #"{"paragraphs":[{"type":"H1","text":"T"},{"type":"ULI","text":"a & b"}]}"#])

@@ -30,7 +30,7 @@ struct HelpTests {
         Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard
         output. Diagnostics (anything dropped or changed) go to standard error.
 
-        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [<file>]
+        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [<file>]
 
         ARGUMENTS:
           <file>                The input file, or '-' for standard input. (default: -)
@@ -45,6 +45,7 @@ struct HelpTests {
           --strict              Fail (exit 1) if the conversion raises any diagnostic.
           --allow-unsafe-urls   Let every URL through, javascript: included. Unsafe.
           --base-url <url>      Resolve relative URLs in HTML input against <url>.
+          --embed-hosts <hosts> Embed only from these hosts (youtube.com,*.vimeo.com); others become links.
           --standalone          HTML output as a whole document, not a fragment.
           --unknown-elements <policy>
                                 HTML elements without a rule: unwrap (keep their text) or drop. (default: unwrap)

@@ -3,7 +3,7 @@ import MarkbridgeCLI
 
 @Suite("Command usage errors: Error, usage line, pointer to help; exit 64")
 struct UsageErrorTests {
-    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [<file>]\n  See 'markbridge help convert' for more information.\n"
+    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [<file>]\n  See 'markbridge help convert' for more information.\n"
     static let rootUsage = "Usage: markbridge <subcommand>\n  See 'markbridge help' for more information.\n"
 
     @Test("Each wrong command line gets its message", arguments: [
@@ -18,6 +18,8 @@ struct UsageErrorTests {
         (["convert", "--to", "rtf", "x.json"], "Error: Unknown output format 'rtf' (expected one of: json, html, markdown, gfm, text)\n" + convertUsage),
         (["convert", "--to", "json", "--to=html", "x.json"], "Error: Option '--to' given twice ('json', then 'html'); give it once\n" + convertUsage),
         (["convert", "--base-url", "/relative", "x.html"], "Error: --base-url must be an absolute URL, not '/relative'\n" + convertUsage),
+        (["convert", "--embed-hosts", "youtube.com,https://x.example", "x.html"],
+         "Error: --embed-hosts takes host names and *.suffix patterns, not 'https://x.example'\n" + convertUsage),
         (["convert", "--unknown-elements", "keep", "x.html"], "Error: Unknown policy 'keep' for --unknown-elements (expected one of: unwrap, drop)\n" + convertUsage),
         (["convert", "--from", "text", "x"], "Error: Unknown input format 'text' (expected one of: json, html, markdown)\n" + convertUsage),
         (["convert", "--offsets", "utf32", "x.json"], "Error: Unknown offset unit 'utf32' (expected one of: utf16, scalar, utf8)\n" + convertUsage),

@@ -75,3 +75,55 @@ struct URLPolicyTests {
         #expect(changed.isUnrestricted)
     }
 }
+
+/// The embed host allowlist finds the host a browser would load from, whatever the spelling.
+@Suite("URL policy: embed hosts")
+struct EmbedHostTests {
+    @Test("The host as the WHATWG URL parser finds it, or none", arguments: [
+        ("https://YouTube.com/embed/1", "youtube.com"), ("https://youtube.com:443/x", "youtube.com"), ("https://youtube.com./x", "youtube.com"),
+        ("https:youtube.com/x", "youtube.com"), ("https:\\\\youtube.com\\x", "youtube.com"), ("https://a@b.example/", "b.example"),
+        ("https://youtube.com\\@evil.test/", "youtube.com"), ("https://evil.test\\@youtube.com/", "evil.test"), ("https://evil.test#@youtube.com", "evil.test"),
+        ("https://evil.test?@youtube.com", "evil.test"),
+    ])
+    func host(_ url: String, _ host: String) {
+        #expect(URLPolicy.embedHost(of: url) == host)
+    }
+
+    @Test("No host where none is plain: relative, other schemes, percent-encoded, internationalised, IPv6", arguments: [
+        "/u/x.html", "//youtube.com/x", "javascript://youtube.com/%0aalert(1)", "https://you%74ube.com/", "https://yöutube.com/", "https://[::1]/", "https:///",
+    ])
+    func noHost(_ url: String) {
+        #expect(URLPolicy.embedHost(of: url) == nil)
+    }
+
+    @Test("Exact hosts match themselves; *.suffix matches subdomains only, as in a Content Security Policy")
+    func patterns() {
+        #expect(URLPolicy.host("youtube.com", matches: "YouTube.com."))
+        #expect(!URLPolicy.host("www.youtube.com", matches: "youtube.com"))
+        #expect(URLPolicy.host("player.vimeo.com", matches: "*.vimeo.com"))
+        #expect(URLPolicy.host("a.b.vimeo.com", matches: "*.vimeo.com"))
+        #expect(!URLPolicy.host("vimeo.com", matches: "*.vimeo.com"))
+        #expect(!URLPolicy.host("evilvimeo.com", matches: "*.vimeo.com"))
+    }
+
+    @Test("Relative frame and object sources are link-only by default; media keep theirs until an allowlist is set")
+    func relative() {
+        #expect(URLPolicy.default.check("/u/x.html", for: .embed(.iframe))
+            == .linkOnly("/u/x.html", reason: "a relative or '//host' source of an iframe would load from the page's own site; give a base URL to embed it"))
+        #expect(URLPolicy.default.check("//evil.example/x", for: .embed(.object)) != .allowed("//evil.example/x"))
+        #expect(URLPolicy.default.check("/a.mp4", for: .embed(.video)) == .allowed("/a.mp4"))
+        let listed = URLPolicy(embedHosts: ["cdn.example"])
+        #expect(listed.check("/a.mp4", for: .embed(.video)) == .linkOnly("/a.mp4", reason: "its source has no host that the embed allowlist could name"))
+        #expect(listed.check("https://cdn.example/a.mp4", for: .embed(.audio)) == .allowed("https://cdn.example/a.mp4"))
+        #expect(URLPolicy(allowsRelativeURLs: false).check("/u/x.html", for: .embed(.iframe)) == .rejected("relative URLs are not allowed"))
+    }
+
+    @Test("--allow-unsafe-urls lets every source through, but an allowlist set beside it still holds")
+    func unrestricted() {
+        #expect(URLPolicy.unrestricted.check("/u/x.html", for: .embed(.iframe)) == .allowed("/u/x.html"))
+        var listed = URLPolicy.unrestricted
+        listed.embedHosts = ["cdn.example"]
+        #expect(listed.check("https://evil.test/", for: .embed(.iframe)) == .linkOnly("https://evil.test/", reason: "host 'evil.test' is not on the embed allowlist"))
+        #expect(listed.check("https://evil.test/", for: .link) == .allowed("https://evil.test/"))
+    }
+}

@@ -305,7 +305,7 @@ struct BatchCommand {
             "offsets=\(options.offsetUnit.rawValue)", "pretty=\(options.prettyPrinted)",
             "schemes=\(policy.allowedSchemes.sorted().joined(separator: ","))", "relative=\(policy.allowsRelativeURLs)",
             "dataImages=\(policy.allowsDataImages)", "maxURL=\(policy.maxLength)", "unrestricted=\(policy.isUnrestricted)",
-            "base=\(options.baseURL ?? "")", "standalone=\(options.standalone)", "unknown=\(options.unknownElements.rawValue)",
+            "base=\(options.baseURL ?? "")", options.embedHosts.map { "embedHosts=\($0.sorted().joined(separator: ","))" } ?? "embedHosts:any", "standalone=\(options.standalone)", "unknown=\(options.unknownElements.rawValue)",
             "lossy=\(options.repairsInvalidUTF8)", "markdownHTML=\(options.markdownHTML.rawValue)", "limits=\(options.limits)",
         ].joined(separator: ";")
     }

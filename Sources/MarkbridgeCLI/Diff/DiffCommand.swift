@@ -13,7 +13,7 @@ struct DiffCommand {
     static let ignore = OptionSpec(["--ignore"], value: "classes",
                                    help: "Changes not to report, comma-separated: whitespace, attributes, link-targets, markup:<TYPE>.")
     static let report = OptionSpec(["--report"], value: "file", help: "Also write a self-contained HTML report to <file>.")
-    static let specs = [fromA, fromB, from, format, color, ignore, report, ConvertCommand.unsafeURLs, ConvertCommand.baseURL,
+    static let specs = [fromA, fromB, from, format, color, ignore, report, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts,
                         ConvertCommand.unknownElements, ConvertCommand.lossy, MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<a> <b>", positionalIsRequired: true)

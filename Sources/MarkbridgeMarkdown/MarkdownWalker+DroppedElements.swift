@@ -1,0 +1,52 @@
+extension MarkdownWalker {
+    /// Elements whose content is never text, dropped with it as the HTML reader drops them
+    /// (HOSTILE-INPUTS A9): `alert(1)` between inline `<script>` and `</script>` is code, not
+    /// prose. An HTML block goes to the HTML reader whole; inline, cmark gives the opener and
+    /// the closer as separate nodes with the content between them, so the walker drops what
+    /// comes between.
+    static let contentDroppingElements: Set<String> = ["script", "style", "template", "noscript", "canvas"]
+
+    /// Whether `event` is dropped as the content of an element opened inline: its text, code,
+    /// breaks, tags and images, up to the element's end tag (dropped too) or the end of its
+    /// block, whichever comes first (an end tag in a later block is no end of this one). The
+    /// enter and exit of emphasis and links are kept, so that their markups stay paired; over
+    /// dropped text they are empty, and canonicalization drops them.
+    mutating func dropsAsElementContent(_ event: CmarkLibrary.Event) -> Bool {
+        if let name = droppingElement {
+            switch event.kind {
+            case .text, .code, .softBreak, .lineBreak, .image:
+                return true
+            case .htmlInline:
+                if let tag = Self.tagName(event.literal), tag.isEnd, tag.name == name { droppingElement = nil }
+                return true
+            case .emphasis, .strong, .link:
+                return false
+            default:
+                droppingElement = nil
+                return false
+            }
+        }
+        guard case .htmlInline = event.kind, let tag = Self.tagName(event.literal), !tag.isEnd,
+              Self.contentDroppingElements.contains(tag.name) else { return false }
+        let name = tag.name
+        diagnose("dropped-element", "<\(name)> dropped with its content", event)
+        // A self-closing spelling is still a start tag: HTML ignores the slash on these.
+        droppingElement = name
+        return true
+    }
+
+    /// The lower-case name of a tag's source text, and whether it is an end tag; nil for a
+    /// comment, a declaration or anything else that is not a tag.
+    static func tagName(_ literal: String) -> (name: String, isEnd: Bool)? {
+        var bytes = literal.utf8[...]
+        guard bytes.first == UInt8(ascii: "<") else { return nil }
+        bytes = bytes.dropFirst()
+        let isEnd = bytes.first == UInt8(ascii: "/")
+        if isEnd { bytes = bytes.dropFirst() }
+        let name = bytes.prefix { byte in
+            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+        }
+        guard let first = name.first, first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") else { return nil }
+        return (String(decoding: name.map { $0 | 0x20 }, as: UTF8.self), isEnd)
+    }
+}
