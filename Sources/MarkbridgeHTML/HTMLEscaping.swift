@@ -66,11 +66,7 @@ import MarkbridgeHTMLParser
 
     /// A C1 control, given by the second byte of its UTF-8 (0x80 to 0x9F), as `&#x80;`.
     static func appendC1Reference(_ secondByte: UInt8, to out: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        out.append(contentsOf: "&#x".utf8)
-        out.append(digits[Int(secondByte >> 4)])
-        out.append(digits[Int(secondByte & 0xF)])
-        out.append(UInt8(ascii: ";"))
+        C1Reference.append(secondByte: secondByte, to: &out)
     }
 
     /// The C1 controls in written HTML (as ``appendC1Reference(_:to:)`` writes them: an `&` of

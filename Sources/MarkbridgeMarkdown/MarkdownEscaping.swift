@@ -288,11 +288,7 @@ enum MarkdownEscaping {
     /// A C1 control, given by the second byte of its UTF-8 (0x80 to 0x9F), as `&#x80;`, which
     /// cmark decodes back to it (CommonMark replaces only invalid code points and NUL).
     static func appendC1Reference(_ secondByte: UInt8, into out: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        out.append(contentsOf: "&#x".utf8)
-        out.append(digits[Int(secondByte >> 4)])
-        out.append(digits[Int(secondByte & 0xF)])
-        out.append(UInt8(ascii: ";"))
+        C1Reference.append(secondByte: secondByte, to: &out)
     }
 
     /// Whether a C1 control's UTF-8 (C2 80 to C2 9F) begins at `index`.
