@@ -34,24 +34,77 @@ enum CmarkLibrary {
         var column: Int
     }
 
+    /// How long a piece ``walk(_:pieceBytes:_:)`` parses at a time, at least: cmark's tree of it
+    /// takes about seven times as much (2 MB), whatever the document's size.
+    static let defaultPieceBytes = 256 * 1024
+
     /// Parses `markdown` with cmark (safe mode: no raw HTML rendering; we read HTML ourselves)
     /// and reports every enter and exit event, in order. cmark's own iterator walks the tree, so
-    /// nesting costs no Swift stack.
-    static func walk(_ markdown: [UInt8], _ visit: (Event) -> Void) {
+    /// nesting costs no Swift stack. The input is parsed in pieces of at least `pieceBytes`
+    /// (see ``MarkdownPieces``), each tree freed before the next piece is parsed: the events are
+    /// those of one parse of the whole, but for a document node entered and left at each cut,
+    /// and their lines count from the start of the input. Returns the number of pieces walked.
+    @discardableResult
+    static func walk(_ markdown: [UInt8], pieceBytes: Int = defaultPieceBytes, _ visit: (Event) -> Void) -> Int {
+        let bytes = markdown.span
+        let cuts = markdown.count > pieceBytes && !MarkdownPieces.mayDefineLinkReference(bytes)
+        var start = 0
+        var lineOffset = 0
+        var length = pieceBytes
+        var pieces = 0
+        while true {
+            let end = cuts && length < markdown.count - start ? MarkdownPieces.cut(in: bytes, after: start + length) ?? markdown.count : markdown.count
+            let lines = end < markdown.count ? MarkdownPieces.lineCount(bytes, in: start..<end) : 0
+            let walked = parse(markdown, start..<end) { root in
+                // A fenced code block or HTML block open at the end of the piece would have gone
+                // on past the cut: the piece is not walked, and a longer one parsed instead.
+                if end < markdown.count, let last = cmark_node_last_child(root),
+                   [CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK].contains(cmark_node_get_type(last)),
+                   Int(cmark_node_get_end_line(last)) >= lines {
+                    return false
+                }
+                walk(root, lineOffset: lineOffset, visit)
+                return true
+            }
+            if walked { pieces += 1 }
+            if end == markdown.count { return pieces }
+            if walked {
+                start = end
+                lineOffset += lines
+                length = pieceBytes
+            } else {
+                // Twice as long each time, so that a block open to the end costs at most two parses of the input.
+                length = 2 * max(length, end - start)
+            }
+        }
+    }
+
+    /// cmark's tree of `markdown[range]`, handed to `body` and freed after it.
+    private static func parse(_ markdown: [UInt8], _ range: Range<Int>, _ body: (OpaquePointer) -> Bool) -> Bool {
         markdown.withUnsafeBufferPointer { buffer in
             let root = buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+                (base + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) {
+                    cmark_parse_document($0, range.count, CMARK_OPT_DEFAULT)
+                }
             } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-            guard let root else { return }
+            guard let root else { return true }
             defer { cmark_node_free(root) }
-            guard let iterator = cmark_iter_new(root) else { return }
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let eventType = cmark_iter_next(iterator)
-                if eventType == CMARK_EVENT_DONE || eventType == CMARK_EVENT_NONE { break }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
-                visit(event(for: node, isEnter: eventType == CMARK_EVENT_ENTER))
-            }
+            return body(root)
+        }
+    }
+
+    /// Every event of the tree under `root`, in order.
+    private static func walk(_ root: OpaquePointer, lineOffset: Int, _ visit: (Event) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let eventType = cmark_iter_next(iterator)
+            if eventType == CMARK_EVENT_DONE || eventType == CMARK_EVENT_NONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            var event = event(for: node, isEnter: eventType == CMARK_EVENT_ENTER)
+            // cmark reports line 0 where it has no position (soft breaks, some inlines).
+            if event.line > 0 { event.line += lineOffset }
+            visit(event)
         }
     }
 

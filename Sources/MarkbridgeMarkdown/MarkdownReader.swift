@@ -43,11 +43,13 @@ public struct MarkdownReader: Sendable {
     /// A read of input known to be valid UTF-8 and of none of the shapes the complexity guard
     /// refuses, sharing its interpreted tags with other reads: the writer reads back many small
     /// pieces of its own inline output (no containers, no stray `![`) with the same few tags.
-    func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache) -> Diagnosed<Document> {
+    /// cmark parses `pieceBytes` or more at a time (see ``MarkdownPieces``): tests give less.
+    func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache,
+                     pieceBytes: Int = CmarkLibrary.defaultPieceBytes) -> Diagnosed<Document> {
         var walker = MarkdownWalker(options: options)
         walker.tagCache = tagCache
         tagCache = [:]
-        CmarkLibrary.walk(bytes) { walker.visit($0) }
+        CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { walker.visit($0) }
         tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
     }
