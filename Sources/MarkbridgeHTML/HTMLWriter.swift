@@ -34,16 +34,18 @@ public struct HTMLWriter: Sendable {
     /// The same for a document already checked (the Markdown writer's HTML blocks).
     package func writeChecked(_ document: Document) -> Diagnosed<[UInt8]> {
         var emitter = HTMLBlockEmitter(urlPolicy: options.urlPolicy)
+        // Reserved once, and the page's head and foot written around the blocks in place: an
+        // output that outgrows its buffer, or is copied into a page, is held twice for a moment.
+        emitter.out.reserveCapacity(document.estimatedWrittenSize(perBlock: 24, perMarkup: 24))
+        if options.standalone {
+            emitter.out.append(contentsOf: "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
+        }
         for (index, block) in document.blocks.enumerated() {
             emitter.write(block, index: index)
         }
         emitter.close(to: 0)
-        var out = emitter.out
-        if options.standalone {
-            out = Array("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
-                + out + Array("</body>\n</html>\n".utf8)
-        }
-        return Diagnosed(out, diagnostics: emitter.inline.diagnostics)
+        if options.standalone { emitter.out.append(contentsOf: "</body>\n</html>\n".utf8) }
+        return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
     }
 
     /// Alignment, and `white-space:pre-wrap` where the text has whitespace that collapsing

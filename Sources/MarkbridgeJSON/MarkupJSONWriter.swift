@@ -30,15 +30,18 @@ public struct MarkupJSONWriter: Sendable {
     /// back (see ``Document/checkWritable()``).
     public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try document.checkWritable()
-        var emitter = Emitter(options: options, capacity: Self.estimatedSize(of: document))
+        var emitter = Emitter(options: options, capacity: Self.estimatedSize(of: document, prettyPrinted: options.prettyPrinted))
         emitter.document(document)
         emitter.output.byte(UInt8(ascii: "\n"))
         let diagnostics = emitter.diagnostics
         return Diagnosed(emitter.output.finish(), diagnostics: diagnostics)
     }
 
-    private static func estimatedSize(of document: Document) -> Int {
-        document.blocks.reduce(64) { $0 + $1.text.utf8.count + 32 + $1.markups.count * 48 }
+    /// What the output is expected to take (see ``Document/estimatedWrittenSize(perBlock:perMarkup:perCell:)``):
+    /// pretty-printing takes about twice the space around the text.
+    static func estimatedSize(of document: Document, prettyPrinted: Bool) -> Int {
+        prettyPrinted ? document.estimatedWrittenSize(perBlock: 96, perMarkup: 112, perCell: 64)
+            : document.estimatedWrittenSize(perBlock: 40, perMarkup: 48, perCell: 32)
     }
 }
 

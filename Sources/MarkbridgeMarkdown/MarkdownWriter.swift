@@ -53,6 +53,8 @@ public struct MarkdownWriter: Sendable {
     public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try document.checkWritable()
         var emitter = MarkdownBlockEmitter(options: options)
+        // Reserved once: an output that outgrows its buffer is held twice for a moment.
+        emitter.out.reserveCapacity(document.estimatedWrittenSize(perBlock: 12, perMarkup: 10, perCell: 3))
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
         let blocks = document.blocks
         var index = 0

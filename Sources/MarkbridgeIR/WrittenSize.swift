@@ -1,0 +1,31 @@
+extension Document {
+    /// A little more than a writer's output of the document takes, as a rule, for the writer to
+    /// reserve once: an output that outgrows its buffer is copied into one twice as large,
+    /// holding both for a moment, while a reserve past the end is never touched, which costs
+    /// address space, not memory. The text, its URLs and attributes, `perBlock` bytes around
+    /// each block, `perMarkup` for each markup and `perCell` for each table cell, and an eighth
+    /// more for escapes.
+    @_spi(Internals)
+    public func estimatedWrittenSize(perBlock: Int, perMarkup: Int, perCell: Int = 0) -> Int {
+        let size = blocks.reduce(64) { total, block in
+            var size = block.text.utf8.count + perBlock + block.markups.count * perMarkup
+            for markup in block.markups {
+                switch markup.kind {
+                case .link(let target): size += target.href.utf8.count + (target.title?.utf8.count ?? 0)
+                case .image(let image): size += image.src.utf8.count + (image.alt?.utf8.count ?? 0) + (image.title?.utf8.count ?? 0)
+                case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: break
+                }
+            }
+            switch block.kind {
+            case .image(let image): size += image.src.utf8.count + (image.alt?.utf8.count ?? 0) + (image.title?.utf8.count ?? 0)
+            case .embed(let embed): size += embed.src.utf8.count + (embed.poster?.utf8.count ?? 0) + (embed.title?.utf8.count ?? 0) + perBlock
+            case .tableRow(let row): size += row.cells.count * perCell
+            case .codeBlock(let language): size += language?.utf8.count ?? 0
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .definitionTerm, .definitionDescription,
+                 .horizontalRule: break
+            }
+            return total + size
+        }
+        return size + size / 8
+    }
+}
