@@ -117,10 +117,9 @@ struct ConvertCommand {
         } catch {
             return CommandResult(exitCode: ExitCode.conversionFailed, standardError: "Error: cannot read '\(fileName)': \(Self.describe(error))\n")
         }
-        let converter = Converter(registry: registry, options: plan.options)
         let converted: Diagnosed<[UInt8]>
         do {
-            converted = try converter.convert(bytes, from: plan.source.name, to: plan.target.name)
+            converted = try Self.convert(consume bytes, plan, registry: registry)
         } catch {
             return CommandResult(exitCode: ExitCode.conversionFailed, standardError: "Error: \(Self.describe(error, in: fileName))\n")
         }
@@ -140,6 +139,18 @@ struct ConvertCommand {
             return CommandResult(exitCode: ExitCode.conversionFailed, standardError: standardError)
         }
         return CommandResult(exitCode: ExitCode.success, standardError: standardError)
+    }
+
+    /// Reads and writes holding nothing longer than it is needed: the input is freed once read,
+    /// the document once written, so that the peak is the larger of input and document, and of
+    /// document and output, never all three (for 50 MB of Markdown to JSON, 50 + 75 + 74 MB).
+    private static func convert(_ input: consuming [UInt8], _ plan: Plan, registry: FormatRegistry) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        let converter = Converter(registry: registry, options: plan.options)
+        let read = try converter.read(input, from: plan.source.name)
+        _ = consume input
+        var written = try converter.write(read.value, to: plan.target.name)
+        written.diagnostics = read.diagnostics + written.diagnostics
+        return written
     }
 
     /// `file:line:column: pointer: message [code]` for conversion errors.

@@ -87,19 +87,20 @@ final class BatchFile {
         if let error = POSIXFiles.sync(descriptor) { throw BatchIOError("cannot write '\(path)': \(error)") }
     }
 
-    /// Syncs, closes and renames the temporary file into place, then syncs its folder.
-    func finish() throws(BatchIOError) {
+    /// Syncs, closes and renames the temporary file into place, then syncs its folder; without
+    /// `syncing`, as `convert -o` replaces a file, the rename alone (as Foundation's atomic write).
+    func finish(syncing: Bool = true) throws(BatchIOError) {
         guard let path, let partialPath else {
             if descriptor > 2 { POSIXFiles.close(descriptor) }
             descriptor = -1
             return
         }
-        try sync()
+        if syncing { try sync() }
         POSIXFiles.close(descriptor)
         descriptor = -1
         if let error = POSIXFiles.rename(partialPath, to: path) { throw BatchIOError("cannot rename '\(partialPath)' to '\(path)': \(error)") }
         finished = true
-        POSIXFiles.syncFolder(of: path)
+        if syncing { POSIXFiles.syncFolder(of: path) }
     }
 
     /// Closes and removes the temporary file: the run failed, and nothing it wrote is kept.
