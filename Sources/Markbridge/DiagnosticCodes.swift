@@ -60,6 +60,8 @@ extension DiagnosticCode {
         .init("wrong-type", .error, "a markup JSON field of the wrong JSON type"),
         // Diagnostics
         .init("alignment-dropped", .diagnostic, "alignment Markdown without HTML cannot say"),
+        .init("anchor-changed", .diagnostic, "a markup JSON paragraph name with what an anchor may not hold, kept without it"),
+        .init("anchor-dropped", .diagnostic, "an id (an in-page link's target) with no block to begin, or that Markdown without HTML cannot say"),
         .init("block-dropped", .diagnostic, "a block Markdown without HTML cannot say (an empty paragraph, a caption)"),
         .init("code-span-split", .diagnostic, "a code span with a line break, written without HTML as one span a line"),
         .init("control-character-replaced", .diagnostic, "a control character no output may carry, replaced"),

@@ -108,6 +108,11 @@ struct HTMLTreeWalker {
         }
         closeWordLists()
         builder.endBlock(keepingIfEmpty: false)
+        if builder.hasPendingAnchor {
+            report.note("anchor-dropped", "id", at: tree.sourceLocation(of: walkedNode)) {
+                "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
+            }
+        }
         return builder.finishPromotingLoneImages()
     }
 
@@ -249,11 +254,11 @@ struct HTMLTreeWalker {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
         } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
                   !context.hasPendingItem {
-            builder.startBlock(definition.kind, enclosedBy: context, alignment: alignments.last)
+            builder.startBlock(definition.kind, enclosedBy: &context, alignment: alignments.last)
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.
-            builder.startBlock(.tableRow(TableRow(cells: [])), enclosedBy: context)
+            builder.startBlock(.tableRow(TableRow(cells: [])), enclosedBy: &context)
         } else {
             builder.startBlock(.paragraph, in: &context, alignment: alignments.last)
         }

@@ -34,8 +34,9 @@ public struct HTMLWriter: Sendable {
     /// The same for a document already checked (the Markdown writer's HTML blocks).
     package func writeChecked(_ document: Document) -> Diagnosed<[UInt8]> {
         var emitter = HTMLBlockEmitter(urlPolicy: options.urlPolicy)
-        for (index, block) in document.blocks.enumerated() {
-            emitter.write(block, index: index)
+        let blocks = document.blocks
+        for index in blocks.indices {
+            emitter.write(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
         }
         emitter.close(to: 0)
         var out = emitter.out
@@ -44,6 +45,12 @@ public struct HTMLWriter: Sendable {
                 + out + Array("</body>\n</html>\n".utf8)
         }
         return Diagnosed(out, diagnostics: emitter.inline.diagnostics)
+    }
+
+    /// The block's anchor as an `id` attribute, escaped (sanitized already, so only to be safe).
+    static func anchorAttribute(for block: Block) -> String {
+        guard let anchor = block.anchor else { return "" }
+        return " id=\"\(HTMLEscaping.attribute(anchor))\""
     }
 
     /// Alignment, and `white-space:pre-wrap` where the text has whitespace that collapsing
