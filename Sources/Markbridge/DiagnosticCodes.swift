@@ -90,6 +90,7 @@ extension DiagnosticCode {
         .init("language-changed", .diagnostic, "a code block language kept as its first word"),
         .init("line-break-dropped", .diagnostic, "a line break Markdown without HTML cannot write"),
         .init("list-number-clamped", .diagnostic, "a list number outside 0...999,999,999 moved to the nearest end"),
+        .init("list-split", .diagnostic, "an ordered item numbered out of turn, which Markdown writes as a list of its own"),
         .init("markup-dropped", .diagnostic, "a markup Markdown without HTML cannot write"),
         .init("markup-range-adjusted", .diagnostic, "a markup edge on whitespace, which Markdown cannot mark, moved"),
         .init("markup-split-at-cells", .diagnostic, "a markup JSON markup across a table cell's edge, cut there"),

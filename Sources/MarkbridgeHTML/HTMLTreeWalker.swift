@@ -123,6 +123,11 @@ struct HTMLTreeWalker {
     }
 
     mutating func text(_ bytes: Span<UInt8>) {
+        // A line feed between blocks under `pre-wrap` or `pre-line` (as the HTML writer puts one
+        // after each tag) would begin a block only to end it empty: it begins none, so that it
+        // takes no container's first block (an empty quote stays empty, a quote beside another
+        // keeps its start).
+        if preDepth == 0, !builder.isInBlock, bytes.count == 1, bytes[0] == 0x0A, whitespaceMode != .normal { return }
         switch whitespaceMode {
         case .preserve:
             appendPreserved(bytes, keepingSpaces: true)

@@ -12,6 +12,8 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
+    /// Where each block's containers begin, to tell an item that goes on with its list.
+    private var walk = ContainerWalk()
     /// Whether the block being written, and the one before, went out as HTML blocks.
     private var wroteHTML = false
     private var previousWasHTML = false
@@ -38,6 +40,8 @@ struct MarkdownBlockEmitter {
         // A list that begins here, beside one of its kind, needs the other marker: CommonMark
         // goes on with a list whose items have the same bullet or delimiter, blank line or not.
         let beginsList = block.containerStart.map { $0 <= block.containerChainCount - 1 } ?? false
+        let placement = walk.place(block)
+        for member in group?.dropFirst() ?? [] { _ = walk.place(member) }
         if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
         while itemIndents.count < depth { itemIndents.append(2) }
         var marker: [UInt8] = []
@@ -54,7 +58,11 @@ struct MarkdownBlockEmitter {
             if let last = lastItems[depth], last.ordered {
                 // The same list goes on only with the next number; else a new list, which needs
                 // the other delimiter to not continue this one.
-                delimiter = number == last.number + 1 && !beginsList ? last.delimiter : (last.delimiter == "." ? ")" : ".")
+                let inTurn = number == last.number + 1
+                delimiter = inTurn && !beginsList ? last.delimiter : (last.delimiter == "." ? ")" : ".")
+                if !inTurn && placement.start == placement.chainCount {
+                    diagnostics.append(.warning("list-split", "ordered list item at block \(index) shows \(number) after \(last.number): CommonMark numbers a list's items one after another, so it begins a list of its own", block: index))
+                }
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
