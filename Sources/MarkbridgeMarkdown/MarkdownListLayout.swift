@@ -11,9 +11,10 @@
 /// A nested list does not count. Lists are found as the writer numbers them: an item goes on
 /// the open list at its depth when it is in the same quotes and of the same kind (ordered
 /// items with the next number) and no container begins at it (``Block/containerStart``), and
-/// a new one begins otherwise. Between two lists at one depth, and around anything else, the
-/// writer keeps its blank line, which CommonMark needs to end a list, and before a nested list
-/// that could not interrupt its item's paragraph.
+/// a new one begins otherwise. Between two lists at the top (of the document or a quote) and
+/// around anything else, the writer keeps its blank line, which CommonMark needs to end a list,
+/// and before a nested list that could not interrupt its item's paragraph; two lists side by
+/// side inside an item need none (the second's other marker ends the first).
 enum MarkdownListLayout {
     private struct OpenList {
         var depth: Int
@@ -70,18 +71,23 @@ enum MarkdownListLayout {
                 continue
             }
             guard block.kind.isListItem else { continue }
-            if !previous.kind.isListItem {
-                // An item after what an item of its list held, which ended without a blank line:
-                // every list around that block from this item's depth on is tight.
+            // A list beside another inside an item follows it directly (its other marker ends
+            // the one before): a blank line there would make the item's list loose.
+            let beginsBeside = block.depth > 0 && listOf[index] == index
+            if !previous.kind.isListItem || previous.depth > block.depth {
+                // An item after what an item of its list held (a nested list, a quote), which
+                // ended without a blank line: every list around that block from this item's
+                // depth on is tight.
                 let around = openAfter[index - 1].filter { $0.depth >= block.depth }
-                tight[index] = previous.depth > block.depth && around.first?.id == listOf[index] && around.allSatisfy { !loose[$0.id] }
-                    && !loose[listOf[index]]
+                guard previous.depth > block.depth, let first = around.first, first.depth == block.depth,
+                      first.id == listOf[index] || beginsBeside else { continue }
+                tight[index] = around.allSatisfy { !loose[$0.id] } && !loose[listOf[index]]
                 continue
             }
             guard block.quoteDepth == previous.quoteDepth, block.quoteListDepths == previous.quoteListDepths,
                   !loose[listOf[index]], !loose[listOf[index - 1]], block.depth <= previous.depth + 1 else { continue }
-            // Two lists side by side at one depth need the blank line between them.
-            if block.depth == previous.depth && listOf[index] != listOf[index - 1] { continue }
+            // Two lists side by side at one depth keep the blank line between them, but inside an item.
+            if block.depth == previous.depth && listOf[index] != listOf[index - 1] && !beginsBeside { continue }
             // A nested list right after its item's text interrupts that paragraph, which
             // CommonMark allows only to a bullet or to 1, and not with an empty item: else the
             // line would continue the paragraph.
