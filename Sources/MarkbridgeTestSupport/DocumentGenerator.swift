@@ -111,13 +111,24 @@ public struct DocumentGenerator {
                 block = Block(.blockquote, text: drawsShape(15) ? "" : sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
                 // A quote beside the one before: the outer one, or (in two) the inner one, begins here.
                 if drawsShape(30) { block.containerStart = random.below(block.quoteDepth) }
+                if drawsShape(30) {
+                    // And another beside it.
+                    block.markups = markups(over: block.text)
+                    block.canonicalize()
+                    blocks.append(block)
+                    block = Block(.blockquote, text: drawsShape(15) ? "" : sentence(words: 5 + random.below(20)), quoteDepth: block.quoteDepth)
+                    block.containerStart = random.below(block.quoteDepth)
+                }
             case 52..<72:
                 listDepth = max(0, min(listDepth + 1, listDepth + random.below(3) - 1))
                 var kind: BlockKind = roll < 62 ? .unorderedListItem
                     : .orderedListItem(number: hostileAttribute(Self.edgeListNumbers, else: 1 + random.below(20)))
-                // A list beside the one before at its depth.
-                let beginsList = drawsShape(15)
+                // A list beside the one before at its depth, of its kind.
+                let beginsList = drawsShape(20)
                 if openLists.count > listDepth + 1 { openLists.removeSubrange((listDepth + 1)...) }
+                if beginsList, listDepth < openLists.count {
+                    kind = openLists[listDepth].ordered ? .orderedListItem(number: 1 + random.below(20)) : .unorderedListItem
+                }
                 if listDepth < openLists.count, case .orderedListItem = kind, openLists[listDepth].ordered, !beginsList {
                     let next = openLists[listDepth].number + 1
                     if ListNumber.range.contains(next) { kind = .orderedListItem(number: next) }
@@ -179,12 +190,13 @@ public struct DocumentGenerator {
                 // A definition list: terms, each with one or two definitions.
                 listDepth = -1
                 openLists = []
-                // A definition list beside the one before.
+                // A definition list beside the one before, or two side by side.
                 let beginsList = drawsShape(40)
-                for index in 0..<(1 + random.below(2)) {
+                let secondList = drawsShape(40) ? 1 + random.below(2) : -1
+                for index in 0..<(1 + random.below(2) + (secondList > 0 ? secondList : 0)) {
                     var term = Block(.definitionTerm, text: sentence(words: 1 + random.below(4)))
                     term.markups = markups(over: term.text)
-                    if index == 0 && beginsList { term.containerStart = 0 }
+                    if (index == 0 && beginsList) || index == secondList { term.containerStart = 0 }
                     if drawsShape(10) { term.anchor = random.pick(Self.anchors) }
                     term.canonicalize()
                     blocks.append(term)

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) import MarkbridgeIR
+import MarkbridgeTestSupport
 
 /// Where containers begin (``Block/containerStart``): one rule, in ``ContainerWalk``, for
 /// canonical form, the invariants and the readers' builder.
@@ -89,6 +90,28 @@ struct ContainerStartTests {
             Block(.blockquote, quoteDepth: 1),
             Block(.blockquote, quoteDepth: 1, containerStart: 0),
         ])
+    }
+
+    @Test("Hostile generated documents hold every shape the round-trip properties must cover, canonically")
+    func generatorCoverage() {
+        var generator = GeneratedDocuments.hostile(seed: 3)
+        var starts: [ContainerLink: Int] = [:]
+        var emptyQuotes = 0, anchors = 0
+        for _ in 0..<300 {
+            let document = generator.document(blockCount: 12)
+            #expect(document.invariantViolations().isEmpty)
+            for block in document.blocks {
+                if let start = block.containerStart { starts[block.containerChain[start], default: 0] += 1 }
+                if block.kind == .blockquote && block.text.isEmpty { emptyQuotes += 1 }
+                if block.anchor != nil { anchors += 1 }
+            }
+        }
+        // Lists, quotes (the outer one, an inner one, one in an item) and definition lists side by side.
+        for link in [ContainerLink.list(ordered: false), .list(ordered: true), .quote, .definitionList] {
+            #expect(starts[link, default: 0] >= 5, "\(link): \(starts)")
+        }
+        #expect(emptyQuotes >= 20)
+        #expect(anchors >= 100)
     }
 
     @Test("Anchors keep what an id may hold, and the builder gives one to the block it begins")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Internals) import MarkbridgeIR
 import MarkbridgeHTML
@@ -109,6 +110,15 @@ struct ContainersApartTests {
         #expect(fromMarkdown.value == read.value)
         #expect(fromMarkdown.value.invariantViolations().isEmpty)
         #expect(String(decoding: try HTMLWriter().write(fromMarkdown.value).value, as: UTF8.self) == shape.written)
+    }
+
+    @Test("cmark-gfm, the oracle, renders the tight lists tight: no item's text in a paragraph",
+          .enabled(if: GFMWriterTests.cmarkGFM != nil, "cmark-gfm is not installed (apt-get install cmark-gfm)"),
+          arguments: shapes.filter { $0.name.contains("tight") })
+    func tightInCmark(_ shape: Shape) throws {
+        let rendered = String(decoding: try GFMWriterTests.render(Array(shape.markdown.utf8), extensions: false), as: UTF8.self)
+        #expect(rendered.contains("<li>"))
+        #expect(!rendered.contains("<li>\n<p>"), "\(rendered)")
     }
 
     @Test("Markdown's own containers side by side, and an empty quote, read as the IR says them", arguments: [
