@@ -27,15 +27,16 @@
     /// How many open quotes are inside a list item: while none is, blocks need no
     /// ``quoteListDepths(forDepth:)``. A count, so that leaving a quote is constant time.
     private var quotesInItems = 0
-    /// For each open quote, whether no block has begun in it yet.
-    private var quoteIsFresh: [Bool] = []
+    /// How many open quotes, outermost first, have had a block begin in them: the ones after
+    /// are fresh (every block begins inside all open quotes, so the fresh ones are always the
+    /// innermost).
+    private var quotesWithBlocks = 0
     /// A definition list was entered and no term or definition has begun in it yet.
     private var definitionListIsFresh = false
 
     public init() {}
 
     public mutating func enterQuote() {
-        quoteIsFresh.append(true)
         quoteDepth += 1
         let enclosingItems = blockDepth
         quoteListDepthStack.append(enclosingItems)
@@ -57,8 +58,8 @@
     /// kept at the deepest depth the IR has, which the reader reports.
     public var isBeyondDepthLimit: Bool { lists.count > IRLimits.maxDepth + 1 || quoteDepth > IRLimits.maxDepth }
     public mutating func leaveQuote() {
-        quoteIsFresh.popLast()
         quoteDepth = max(0, quoteDepth - 1)
+        quotesWithBlocks = min(quotesWithBlocks, quoteDepth)
         if let last = quoteListDepthStack.popLast(), last > 0 { quotesInItems -= 1 }
     }
 
@@ -77,7 +78,7 @@
 
     /// Whether no block has begun in the innermost quote: an empty quote, which a reader
     /// leaving it gives an empty ``BlockKind/blockquote`` block to stand for it.
-    public var innermostQuoteIsEmpty: Bool { quoteIsFresh.last ?? false }
+    public var innermostQuoteIsEmpty: Bool { quoteDepth > quotesWithBlocks }
 
     /// A definition list begins (`<dl>`): its first term or definition begins it.
     public mutating func enterDefinitionList() { definitionListIsFresh = true }
@@ -92,8 +93,7 @@
             let isFresh: Bool
             switch link {
             case .quote:
-                isFresh = quote < quoteIsFresh.count && quoteIsFresh[quote]
-                if quote < quoteIsFresh.count { quoteIsFresh[quote] = false }
+                isFresh = quote >= quotesWithBlocks && quote < quoteDepth
                 quote += 1
             case .listItem(let depth):
                 isFresh = takeFreshList(at: depth)
@@ -106,7 +106,7 @@
             if isFresh, start == nil { start = index }
         }
         // Every open quote encloses the block, those past the depth limit too.
-        for index in quoteIsFresh.indices where quoteIsFresh[index] { quoteIsFresh[index] = false }
+        quotesWithBlocks = quoteDepth
         return start
     }
 
