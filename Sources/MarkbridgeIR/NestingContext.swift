@@ -87,6 +87,11 @@
     /// The ``Block/containerStart`` of a block beginning here: the outermost of its containers
     /// in which no block has begun yet. Every container of the block then has one.
     public mutating func takeContainerStart(for block: Block) -> Int? {
+        // The usual block, in no container: nothing to look up.
+        guard block.containerChainCount > 0 else {
+            quotesWithBlocks = quoteDepth
+            return nil
+        }
         var start: Int?
         var quote = 0
         for (index, link) in block.containerChain.enumerated() {
