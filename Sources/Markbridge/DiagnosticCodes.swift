@@ -60,6 +60,8 @@ extension DiagnosticCode {
         .init("wrong-type", .error, "a markup JSON field of the wrong JSON type"),
         // Diagnostics
         .init("alignment-dropped", .diagnostic, "alignment Markdown without HTML cannot say"),
+        .init("anchor-changed", .diagnostic, "a markup JSON paragraph name with what an anchor may not hold, kept without it"),
+        .init("anchor-dropped", .diagnostic, "an id (an in-page link's target) with no block to begin, or that Markdown without HTML cannot say"),
         .init("block-dropped", .diagnostic, "a block Markdown without HTML cannot say (an empty paragraph, a caption)"),
         .init("code-span-split", .diagnostic, "a code span with a line break, written without HTML as one span a line"),
         .init("control-character-replaced", .diagnostic, "a control character no output may carry, replaced"),
@@ -88,6 +90,7 @@ extension DiagnosticCode {
         .init("language-changed", .diagnostic, "a code block language kept as its first word"),
         .init("line-break-dropped", .diagnostic, "a line break Markdown without HTML cannot write"),
         .init("list-number-clamped", .diagnostic, "a list number outside 0...999,999,999 moved to the nearest end"),
+        .init("list-split", .diagnostic, "an ordered item numbered out of turn, which Markdown writes as a list of its own"),
         .init("markup-dropped", .diagnostic, "a markup Markdown without HTML cannot write"),
         .init("markup-range-adjusted", .diagnostic, "a markup edge on whitespace, which Markdown cannot mark, moved"),
         .init("markup-split-at-cells", .diagnostic, "a markup JSON markup across a table cell's edge, cut there"),

@@ -14,7 +14,9 @@ struct BlockComparator {
             key.depth = 0
             key.quoteDepth = 0
             key.quoteListDepths = []
+            key.containerStart = nil
             key.alignment = nil
+            key.anchor = nil
             switch block.kind {
             case .codeBlock: key.kind = .codeBlock(language: nil)
             case .orderedListItem: key.kind = .orderedListItem(number: 1)

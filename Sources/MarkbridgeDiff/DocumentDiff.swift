@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align"]
+    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align", "name"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
@@ -152,6 +152,7 @@ extension DocumentDiff {
         if block.depth != 0 { fields["depth"] = String(block.depth) }
         if block.quoteDepth != 0 { fields["quoteDepth"] = String(block.quoteDepth) }
         if !block.quoteListDepths.isEmpty { fields["quoteListDepths"] = "[" + block.quoteListDepths.map(String.init).joined(separator: ",") + "]" }
+        fields["containerStart"] = block.containerStart.map(String.init)
         switch block.kind {
         case .orderedListItem(let number): fields["number"] = String(number)
         case .codeBlock(let language): fields["language"] = language
@@ -172,6 +173,7 @@ extension DocumentDiff {
         case .paragraph, .heading, .blockquote, .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue
+        fields["name"] = block.anchor
         return attributeNames.compactMap { name in fields[name].map { (name, $0) } }
     }
 }

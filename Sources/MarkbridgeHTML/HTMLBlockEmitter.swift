@@ -45,8 +45,9 @@ struct HTMLBlockEmitter {
     }
 
     /// Closes and opens containers so the block sits where its containers say (see
-    /// ``Block/containers``): a quote, or a list and an item for each level of depth.
-    mutating func write(_ block: Block, index: Int) {
+    /// ``Block/containers``): a quote, or a list and an item for each level of depth; those
+    /// from ``Block/containerStart`` on are new ones. `next` is the block after, if any.
+    mutating func write(_ block: Block, index: Int, next: Block? = nil) {
         var target: [Container] = []
         target.reserveCapacity(block.quoteDepth + 2 * block.depth + 1)
         if block.quoteListDepths.isEmpty {
@@ -76,6 +77,9 @@ struct HTMLBlockEmitter {
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
         // A row that starts a table ends the one open at its place.
         if case .tableRow(let row) = block.kind, row.startsTable, common == target.count { common -= 1 }
+        // Containers that begin here are new elements, even where the same are open.
+        if let start = block.containerStart { common = min(common, Self.position(ofContainer: start, in: block)) }
+        let isBareQuote = block.standsForEmptyQuote(before: next) && common <= Self.position(ofContainer: block.containerChainCount - 1, in: block)
         close(to: common)
         for container in target[common...] {
             open.append(container)
@@ -95,9 +99,21 @@ struct HTMLBlockEmitter {
             case .definitionList: emit("<dl>\n")
             }
         }
+        // An empty quote is its quote alone: `<blockquote></blockquote>` reads back as this block.
+        if isBareQuote { return }
         let start = out.count
         writeBlock(block, index: index, itemNumber: itemNumber)
         reportC1References(since: start, block: index)
+    }
+
+    /// Where the container at `index` of the block's ``Block/containerChain`` is in the
+    /// emitter's stack: a list item takes two places (its list and itself).
+    static func position(ofContainer index: Int, in block: Block) -> Int {
+        var position = 0
+        for link in block.containerChain.prefix(max(index, 0)) {
+            if case .listItem = link { position += 2 } else { position += 1 }
+        }
+        return position
     }
 
     /// C1 controls are written as references, as nothing raw may reach a terminal; but HTML
@@ -126,7 +142,7 @@ struct HTMLBlockEmitter {
     }
 
     private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?) {
-        let style = HTMLWriter.style(for: block)
+        let style = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
             emit("<p\(style)>")
@@ -197,7 +213,7 @@ struct HTMLBlockEmitter {
             }
             emit("</figure>\n")
         case .tableRow:
-            emit("<tr>")
+            emit("<tr\(HTMLWriter.anchorAttribute(for: block))>")
             for (cell, paragraph) in zip(block.tableCells, block.cellParagraphs) {
                 let name = cell.isHeader ? "th" : "td"
                 var attributes = ""
@@ -211,7 +227,7 @@ struct HTMLBlockEmitter {
             }
             emit("</tr>\n")
         case .horizontalRule:
-            emit("<hr>\n")
+            emit("<hr\(HTMLWriter.anchorAttribute(for: block))>\n")
         }
     }
 

@@ -11,6 +11,9 @@ import MarkbridgeHTMLParser
     case close(name: String)
     case lineBreak
     case image(ImageSource)
+    /// A link target with no destination (`<a id="x">`, `<a name="x">`): the anchor of the
+    /// block it begins; its end tag closes it like any start tag's.
+    case anchor(name: String, id: String)
     /// A tag with no inline meaning here; its name, for the diagnostic.
     case unsupported(name: String)
 
@@ -45,6 +48,9 @@ import MarkbridgeHTMLParser
             return .open(name: name, markups: [kind] + style.markups)
         case .link?:
             var markups = style.markups
+            if element.attribute("href") == nil, markups.isEmpty, let id = element.attribute("id") ?? element.attribute("name"), !id.isEmpty {
+                return .anchor(name: name, id: id)
+            }
             if let href = element.attribute("href") {
                 switch urlPolicy.check(href, for: .link) {
                 // Only an embed's source is ever link-only.

@@ -44,6 +44,7 @@ extension HTMLTreeWalker {
         // Word's own bullet or number for a list paragraph: the item says it now.
         if style.isWordListMarker { return nil }
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
+        noteAnchor(rule, node: node)
         switch rule {
         case .formatting(let kind):
             if !(kind == .code && preDepth > 0) { openMarkup(&exit, kind) }
@@ -69,7 +70,7 @@ extension HTMLTreeWalker {
             builder.breakLineInCell()
         case .horizontalRule:
             breakBlock()
-            builder.startBlock(.horizontalRule, enclosedBy: context)
+            builder.startBlock(.horizontalRule, enclosedBy: &context)
             builder.endBlock(keepingIfEmpty: true)
         case .inlineQuote:
             ensureBlock()
@@ -249,6 +250,7 @@ extension HTMLTreeWalker {
         }
         switch rule {
         case .paragraph, .figureCaption, .container, .figure:
+            if tree.tag(of: node) == .dl { context.enterDefinitionList() }
             if tree.tag(of: node) == .details {
                 report.note("details-flattened", "details", at: tree.sourceLocation(of: node)) {
                     "<details> shown open: its summary a paragraph, its content after it (\($0)×)"
@@ -300,7 +302,7 @@ extension HTMLTreeWalker {
             rowStartsTable = true
         case .tableRow:
             breakBlock()
-            builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: context)
+            builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: &context)
             rowStartsTable = false
         case .tableCaption:
             breakBlock()
@@ -387,6 +389,7 @@ extension HTMLTreeWalker {
             headingLevels.removeLast()
         case .blockquote:
             breakBlock()
+            builder.addBlockForEmptyQuote(in: &context)
             context.leaveQuote()
         case .preformatted:
             // An empty `<pre>` is an empty code block, as an empty fence is in Markdown.
@@ -408,8 +411,34 @@ extension HTMLTreeWalker {
             breakBlock()
         default:
             breakBlock()
+            if tree.tag(of: exit.node) == .dl { context.leaveDefinitionList() }
         }
         if exit.pushedAlignment { alignments.removeLast() }
+    }
+
+    /// An element's `id`, or a target link's (`<a id>` or `<a name>` without `href`), is the
+    /// anchor of the block it begins: the element's first block, or the block it opens when
+    /// nothing is in that block yet. Anywhere else (inside text, a cell or an embed's
+    /// fallback) the IR has no place for it, and it is reported.
+    private mutating func noteAnchor(_ rule: HTMLElementRule, node: HTMLNodeID) {
+        let id: String?
+        switch rule {
+        case .link:
+            guard tree.attribute("href", of: node) == nil else { return }
+            id = tree.attribute("id", of: node) ?? tree.attribute("name", of: node)
+        case .container, .paragraph, .heading, .blockquote, .preformatted, .list, .listItem, .definition, .figure, .table,
+             .tableRow, .horizontalRule, .embed:
+            id = tree.attribute("id", of: node)
+        default:
+            return
+        }
+        guard let id, !id.isEmpty else { return }
+        let placed = embedDepth == 0 && (cellDepth == 0 || rule == .tableRow) && builder.anchorBlock(id)
+        if !placed {
+            report.note("anchor-dropped", "id", at: tree.sourceLocation(of: node)) {
+                "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
+            }
+        }
     }
 
     /// Lists and quotes nested past the IR's depth: their blocks stay at its deepest level.
@@ -499,7 +528,7 @@ extension HTMLTreeWalker {
                           width: dimension("width", of: node), height: dimension("height", of: node), title: title)
         startPendingListItem()
         breakBlock()
-        builder.startBlock(.embed(embed), enclosedBy: context, alignment: alignments.last)
+        builder.startBlock(.embed(embed), enclosedBy: &context, alignment: alignments.last)
         guard walksContent else {
             builder.endBlock(keepingIfEmpty: true)
             return .skipped

@@ -108,6 +108,11 @@ struct HTMLTreeWalker {
         }
         closeWordLists()
         builder.endBlock(keepingIfEmpty: false)
+        if builder.hasPendingAnchor {
+            report.note("anchor-dropped", "id", at: tree.sourceLocation(of: walkedNode)) {
+                "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
+            }
+        }
         return builder.finishPromotingLoneImages()
     }
 
@@ -118,6 +123,11 @@ struct HTMLTreeWalker {
     }
 
     mutating func text(_ bytes: Span<UInt8>) {
+        // A line feed between blocks under `pre-wrap` or `pre-line` (as the HTML writer puts one
+        // after each tag) would begin a block only to end it empty: it begins none, so that it
+        // takes no container's first block (an empty quote stays empty, a quote beside another
+        // keeps its start).
+        if preDepth == 0, !builder.isInBlock, bytes.count == 1, bytes[0] == 0x0A, whitespaceMode != .normal { return }
         switch whitespaceMode {
         case .preserve:
             appendPreserved(bytes, keepingSpaces: true)
@@ -249,11 +259,11 @@ struct HTMLTreeWalker {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
         } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
                   !context.hasPendingItem {
-            builder.startBlock(definition.kind, enclosedBy: context, alignment: alignments.last)
+            builder.startBlock(definition.kind, enclosedBy: &context, alignment: alignments.last)
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.
-            builder.startBlock(.tableRow(TableRow(cells: [])), enclosedBy: context)
+            builder.startBlock(.tableRow(TableRow(cells: [])), enclosedBy: &context)
         } else {
             builder.startBlock(.paragraph, in: &context, alignment: alignments.last)
         }

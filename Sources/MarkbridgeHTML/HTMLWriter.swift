@@ -40,12 +40,19 @@ public struct HTMLWriter: Sendable {
         if options.standalone {
             emitter.out.append(contentsOf: "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
         }
-        for (index, block) in document.blocks.enumerated() {
-            emitter.write(block, index: index)
+        let blocks = document.blocks
+        for index in blocks.indices {
+            emitter.write(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
         }
         emitter.close(to: 0)
         if options.standalone { emitter.out.append(contentsOf: "</body>\n</html>\n".utf8) }
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
+    }
+
+    /// The block's anchor as an `id` attribute, escaped (sanitized already, so only to be safe).
+    static func anchorAttribute(for block: Block) -> String {
+        guard let anchor = block.anchor else { return "" }
+        return " id=\"\(HTMLEscaping.attribute(anchor))\""
     }
 
     /// Alignment, and `white-space:pre-wrap` where the text has whitespace that collapsing

@@ -15,6 +15,7 @@ extension Block {
         } else {
             link.markups.append(Markup(.link(LinkTarget(href: source)), start: 0, end: link.text.utf16.count))
         }
-        return Document(blocks: [link]).canonicalized().blocks[0]
+        link.canonicalize()
+        return link
     }
 }

@@ -13,6 +13,8 @@
 ///   encloses all the lists (all zeros); `[1]` on a quote's paragraph at depth 1 is a quote inside
 ///   a list item. A client that reads only `depth` and `quoteDepth` still shows the quote and
 ///   the indentation, with the quote outside the list. See ``containers``.
+/// - `containerStart` says which of those containers begin at the block rather than go on
+///   from the block before (two lists or quotes side by side); see ``containerChain``.
 public struct Block: Hashable, Sendable {
     public var kind: BlockKind
     /// The text, with `\n` for a hard line break and U+FFFC where an inline image stands.
@@ -25,6 +27,14 @@ public struct Block: Hashable, Sendable {
     /// non-decreasing, each at most `depth`; empty when all would be 0.
     public var quoteListDepths: [Int]
     public var alignment: TextAlignment?
+    /// The index into ``containerChain`` of the outermost container that begins at this block
+    /// (and so every container inside it): nil when each goes on from the block before, or
+    /// when beginning here follows anyway (see ``ContainerWalk``). Canonical form keeps it
+    /// only where it says something.
+    public var containerStart: Int?
+    /// The block's anchor, its HTML `id`, so that in-page links (`href="#section"`) find it;
+    /// see ``Block/sanitizedAnchor(_:)`` for what one may hold.
+    public var anchor: String?
 
     public init(
         _ kind: BlockKind,
@@ -33,7 +43,9 @@ public struct Block: Hashable, Sendable {
         depth: Int = 0,
         quoteDepth: Int = 0,
         quoteListDepths: [Int] = [],
-        alignment: TextAlignment? = nil
+        alignment: TextAlignment? = nil,
+        containerStart: Int? = nil,
+        anchor: String? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -42,6 +54,8 @@ public struct Block: Hashable, Sendable {
         self.quoteDepth = quoteDepth
         self.quoteListDepths = quoteListDepths
         self.alignment = alignment
+        self.containerStart = containerStart
+        self.anchor = anchor
     }
 }
 

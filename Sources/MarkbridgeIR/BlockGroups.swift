@@ -1,7 +1,8 @@
 /// Blocks that writers write as one element: the rows of a table, the terms and definitions of
 /// a definition list. One rule, here, for which blocks belong together: consecutive ones of the
 /// group's kinds at the same place (the same list items and quotes around them), a table row
-/// with ``TableRow/startsTable`` beginning a table of its own.
+/// with ``TableRow/startsTable`` beginning a table of its own, and a block whose
+/// ``Block/containerStart`` begins a container beginning its own list, definition list or table.
 extension Block {
     /// Whether `other` sits inside the same containers: the same depth, quotes and order of the two.
     public func isAtSamePlace(as other: Block) -> Bool {
@@ -11,13 +12,13 @@ extension Block {
     /// Whether this block is a row of the table of `previous`, the block right before it
     /// (whatever its own ``TableRow/startsTable`` says, which only a continuing row may leave false).
     public func continuesTable(after previous: Block?) -> Bool {
-        guard case .tableRow = kind, let previous, case .tableRow = previous.kind else { return false }
+        guard case .tableRow = kind, containerStart == nil, let previous, case .tableRow = previous.kind else { return false }
         return isAtSamePlace(as: previous)
     }
 
     /// Whether this block is a term or definition of the definition list of `previous`.
     public func continuesDefinitionList(after previous: Block?) -> Bool {
-        guard kind.isDefinition, let previous, previous.kind.isDefinition else { return false }
+        guard kind.isDefinition, containerStart == nil, let previous, previous.kind.isDefinition else { return false }
         return isAtSamePlace(as: previous)
     }
 }

@@ -15,7 +15,10 @@
 ///   underline or a background over a trailing space, and the Markdown writer, which cannot
 ///   write `**very **`, trims there and says so;
 /// - a paragraph inside a quote is a ``BlockKind/blockquote``, and a blockquote block has a
-///   `quoteDepth` of at least 1.
+///   `quoteDepth` of at least 1;
+/// - ``Block/containerStart`` is kept only where a container begins that would otherwise go
+///   on from the block before (see ``ContainerWalk``), and an anchor holds only what
+///   ``Block/sanitizedAnchor(_:)`` keeps.
 extension Document {
     public func canonicalized() -> Document {
         var copy = self
@@ -27,6 +30,7 @@ extension Document {
         for index in blocks.indices {
             blocks[index].canonicalize()
         }
+        canonicalizeContainerStarts()
     }
 }
 
@@ -41,6 +45,7 @@ extension Block {
     /// that walks the text to every edge is skipped.
     mutating func canonicalize(edgesKnownFreeOfWhitespace: Bool, trimsEdges: Bool = true) {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
+        if let anchor, Block.sanitizedAnchor(anchor) != anchor { self.anchor = Block.sanitizedAnchor(anchor) }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
         // All zeros is the default order, written as none.
         if !quoteListDepths.isEmpty && !quoteListDepths.contains(where: { $0 != 0 }) { quoteListDepths = [] }

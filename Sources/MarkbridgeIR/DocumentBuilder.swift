@@ -45,6 +45,9 @@
     /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
     private var cellStart = 0
 
+    /// An anchor for the next block to begin (an `id` on an element none of whose blocks has begun).
+    private var pendingAnchor: String?
+
     /// How many more markups may go on from one block into the next (see `carryBudget(forInputBytes:)`).
     public var carryBudget = Int.max
     /// Markups let go at a block's end because the carry budget was spent.
@@ -72,8 +75,32 @@
     ) {
         if isInBlock { endBlock() }
         current = Block(kind, depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment)
+        if let anchor = pendingAnchor {
+            current.anchor = anchor
+            pendingAnchor = nil
+        }
         isInBlock = true
     }
+
+    /// Gives the block an anchor (an HTML `id`, sanitized by ``Block/sanitizedAnchor(_:)``):
+    /// the block being built when nothing is in it yet, else the next block to begin. Returns
+    /// false when the anchor has no block to go to: the open block has text or an anchor
+    /// already, or another anchor waits for the next block. An id sanitized to nothing is no
+    /// anchor, and goes nowhere either.
+    public mutating func anchorBlock(_ id: String) -> Bool {
+        guard let anchor = Block.sanitizedAnchor(id) else { return false }
+        if isInBlock {
+            guard utf16Length == 0, current.anchor == nil, !pendingSpace else { return false }
+            current.anchor = anchor
+            return true
+        }
+        guard pendingAnchor == nil else { return false }
+        pendingAnchor = anchor
+        return true
+    }
+
+    /// Whether an anchor waits for a block to begin: at the end of a read, one that is lost.
+    public var hasPendingAnchor: Bool { pendingAnchor != nil }
 
     /// The kind of the block being built, if one is open.
     public var currentKind: BlockKind? { isInBlock ? current.kind : nil }
@@ -273,7 +300,8 @@
         }
         dropPendingSpace()
         let isRow = finishRow(&block)
-        if !text.isEmpty || keepingIfEmpty || isRow {
+        // An anchor is something to link to: its block stays, empty or not.
+        if !text.isEmpty || keepingIfEmpty || isRow || block.anchor != nil {
             block.text = text.string()
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
             let repaired = block.text.utf8.count != text.byteCount
@@ -394,8 +422,10 @@
         open.removeAll()
         markups.removeAll()
         markupBytes.removeAll()
-        let document = Document(blocks: blocks)
+        pendingAnchor = nil
+        var document = Document(blocks: blocks)
         blocks = []
+        document.canonicalizeContainerStarts()
         return document
     }
 }

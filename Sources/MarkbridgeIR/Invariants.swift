@@ -22,6 +22,7 @@ extension Document {
     /// no overlapping links, sane block attributes. Tests call it after every read.
     public func invariantViolations() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
+        var walk = ContainerWalk()
         for (blockIndex, block) in blocks.enumerated() {
             func fail(_ reason: String, markup: Int? = nil) {
                 violations.append(InvariantViolation(blockIndex: blockIndex, markupIndex: markup, reason: reason))
@@ -52,6 +53,17 @@ extension Document {
                 fail("quoteDepth \(block.quoteDepth) is out of range")
             }
             if let violation = block.quoteListDepthsViolation { fail(violation) }
+            let placement = walk.place(block)
+            if let start = block.containerStart {
+                if !(0..<placement.chainCount).contains(start) {
+                    fail("containerStart \(start) is outside the block's \(placement.chainCount) containers")
+                } else if placement.canonicalContainerStart != start {
+                    fail("containerStart \(start) is not canonical (\(placement.canonicalContainerStart.map(String.init) ?? "nil"): containers before \(placement.natural) go on, and an enclosing list item cannot begin at the block)")
+                }
+            }
+            if let anchor = block.anchor, Block.sanitizedAnchor(anchor) != anchor {
+                fail("anchor \(anchor.debugDescription) holds what an anchor may not (whitespace, a control, a quote, <, >, ` or \\), or is empty or too long")
+            }
             if !block.quoteListDepths.isEmpty && !block.quoteListDepths.contains(where: { $0 != 0 }) {
                 fail("quoteListDepths of all zeros is not written as empty")
             }

@@ -4,7 +4,8 @@ extension Block {
     public var asLoneImage: Block? {
         guard kind == .paragraph || kind == .blockquote, markups.count == 1, text == "\u{FFFC}",
               case .image(let image) = markups[0].kind else { return nil }
-        return Block(.image(image), depth: depth, quoteDepth: quoteDepth, alignment: alignment)
+        return Block(.image(image), depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment,
+                     containerStart: containerStart, anchor: anchor)
     }
 }
 

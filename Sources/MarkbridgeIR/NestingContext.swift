@@ -8,6 +8,8 @@
         var next: Int
         /// Whether an item of it has begun.
         var hasItem = false
+        /// Whether no block has begun in it yet: the next block's ``Block/containerStart`` says so.
+        var isFresh = true
     }
 
     struct Item: Sendable {
@@ -25,6 +27,12 @@
     /// How many open quotes are inside a list item: while none is, blocks need no
     /// ``quoteListDepths(forDepth:)``. A count, so that leaving a quote is constant time.
     private var quotesInItems = 0
+    /// How many open quotes, outermost first, have had a block begin in them: the ones after
+    /// are fresh (every block begins inside all open quotes, so the fresh ones are always the
+    /// innermost).
+    private var quotesWithBlocks = 0
+    /// A definition list was entered and no term or definition has begun in it yet.
+    private var definitionListIsFresh = false
 
     public init() {}
 
@@ -51,6 +59,7 @@
     public var isBeyondDepthLimit: Bool { lists.count > IRLimits.maxDepth + 1 || quoteDepth > IRLimits.maxDepth }
     public mutating func leaveQuote() {
         quoteDepth = max(0, quoteDepth - 1)
+        quotesWithBlocks = min(quotesWithBlocks, quoteDepth)
         if let last = quoteListDepthStack.popLast(), last > 0 { quotesInItems -= 1 }
     }
 
@@ -65,6 +74,51 @@
 
     public mutating func leaveList() {
         if !lists.isEmpty { lists.removeLast() }
+    }
+
+    /// Whether no block has begun in the innermost quote: an empty quote, which a reader
+    /// leaving it gives an empty ``BlockKind/blockquote`` block to stand for it.
+    public var innermostQuoteIsEmpty: Bool { quoteDepth > quotesWithBlocks }
+
+    /// A definition list begins (`<dl>`): its first term or definition begins it.
+    public mutating func enterDefinitionList() { definitionListIsFresh = true }
+    public mutating func leaveDefinitionList() { definitionListIsFresh = false }
+
+    /// The ``Block/containerStart`` of a block beginning here: the outermost of its containers
+    /// in which no block has begun yet. Every container of the block then has one.
+    public mutating func takeContainerStart(for block: Block) -> Int? {
+        // The usual block, in no container: nothing to look up.
+        guard block.containerChainCount > 0 else {
+            quotesWithBlocks = quoteDepth
+            return nil
+        }
+        var start: Int?
+        var quote = 0
+        for (index, link) in block.containerChain.enumerated() {
+            let isFresh: Bool
+            switch link {
+            case .quote:
+                isFresh = quote >= quotesWithBlocks && quote < quoteDepth
+                quote += 1
+            case .listItem(let depth):
+                isFresh = takeFreshList(at: depth)
+            case .list:
+                isFresh = takeFreshList(at: block.depth)
+            case .definitionList:
+                isFresh = definitionListIsFresh
+                definitionListIsFresh = false
+            }
+            if isFresh, start == nil { start = index }
+        }
+        // Every open quote encloses the block, those past the depth limit too.
+        quotesWithBlocks = quoteDepth
+        return start
+    }
+
+    private mutating func takeFreshList(at depth: Int) -> Bool {
+        guard depth >= 0, depth < lists.count, lists[depth].isFresh else { return false }
+        lists[depth].isFresh = false
+        return true
     }
 
     /// Opens an item of the innermost list (or a stray item outside any list), numbered `value`
@@ -117,14 +171,32 @@ extension DocumentBuilder {
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
                    quoteListDepths: context.quoteListDepths(forDepth: next.depth), alignment: alignment)
+        takeContainerStart(from: &context)
+    }
+
+    /// Marks where the block just begun sits among containers that begin with it.
+    private mutating func takeContainerStart(from context: inout NestingContext) {
+        updateCurrentBlock { block in
+            if let start = context.takeContainerStart(for: block) { block.containerStart = start }
+        }
     }
 
     /// Starts a block that is never a list item's own (a rule, an embed, a table row) at the
     /// depth the context's containers give.
-    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, enclosedBy context: NestingContext, alignment: TextAlignment? = nil) {
+    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, enclosedBy context: inout NestingContext, alignment: TextAlignment? = nil) {
         let depth = context.blockDepth
         startBlock(kind, depth: depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
                    quoteListDepths: context.quoteListDepths(forDepth: depth), alignment: alignment)
+        takeContainerStart(from: &context)
+    }
+
+    /// The empty ``BlockKind/blockquote`` block that stands for a quote with nothing in it, for
+    /// a reader to add just before it leaves the quote, if nothing began in it.
+    @_spi(Internals) public mutating func addBlockForEmptyQuote(in context: inout NestingContext) {
+        guard context.innermostQuoteIsEmpty else { return }
+        endBlock(keepingIfEmpty: false)
+        startBlock(.blockquote, enclosedBy: &context)
+        endBlock(keepingIfEmpty: true)
     }
 
     /// The empty item a list needs before a list nested directly in it (see

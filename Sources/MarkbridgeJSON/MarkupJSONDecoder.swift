@@ -89,7 +89,10 @@ struct MarkupJSONDecoder {
             blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
         }
-        return Diagnosed(Document(blocks: blocks), diagnostics: diagnostics)
+        var document = Document(blocks: blocks)
+        // A start where the containers begin anyway says nothing, and is dropped.
+        document.canonicalizeContainerStarts()
+        return Diagnosed(document, diagnostics: diagnostics)
     }
 
     /// A row that follows no row at its place can only begin a table, whatever it says.
@@ -163,6 +166,8 @@ struct MarkupJSONDecoder {
         var markups: [PendingMarkup] = []
         var row = PendingRowFields()
         var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
+        var containerStart: (value: Int, offset: Int)?
+        var anchor: String?
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -224,6 +229,20 @@ struct MarkupJSONDecoder {
                         quoteListDepths.append(try scanner.integer(member))
                     }
                     decoder.scanner = scanner
+                    return true
+                }
+                if key == "containerStart" {
+                    containerStart = (try decoder.scanner.integer(member), offset)
+                    return true
+                }
+                if key == "name" {
+                    let given = try decoder.scanner.string(member)
+                    anchor = Block.sanitizedAnchor(given)
+                    if anchor != given {
+                        decoder.diagnostics.append(.warning("anchor-changed",
+                            "paragraph name \(given.debugDescription) \(anchor.map { "kept as \($0.debugDescription)" } ?? "dropped"): an anchor holds no whitespace, control, quote, <, >, ` or \\, and at most \(Block.maxAnchorLength) bytes",
+                            at: decoder.location(offset, member)))
+                    }
                     return true
                 }
                 guard key == "cells" || key == "startsTable" else { return false }
@@ -317,6 +336,14 @@ struct MarkupJSONDecoder {
             // All zeros is the default order.
             if !quoteListDepths.contains(where: { $0 != 0 }) { block.quoteListDepths = [] }
         }
+        if let containerStart {
+            guard containerStart.value < block.containerChainCount else {
+                throw Failure(code: "invalid-value", message: "containerStart \(containerStart.value) is outside the block's \(block.containerChainCount) containers (its quotes and list items, and its own list or definition list)",
+                              offset: containerStart.offset, pointer: pointer.appending(key: "containerStart"))
+            }
+            block.containerStart = containerStart.value
+        }
+        block.anchor = anchor
         guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
         return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
     }

@@ -120,6 +120,10 @@ private struct Emitter: ~Copyable {
             }
             output.byte(UInt8(ascii: "]"))
         }
+        if let start = block.containerStart {
+            key("containerStart")
+            output.integer(start)
+        }
         switch block.kind {
         case .orderedListItem(let number):
             key("number")
@@ -139,6 +143,10 @@ private struct Emitter: ~Copyable {
         if let alignment = block.alignment {
             key("align")
             output.string(alignment.rawValue)
+        }
+        if let anchor = block.anchor {
+            key("name")
+            output.string(anchor)
         }
         // Only links and images can be refused: most blocks have none, and keep their array.
         let hasURLs = block.markups.contains { $0.kind.url != nil }

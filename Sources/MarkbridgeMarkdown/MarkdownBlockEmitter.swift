@@ -12,6 +12,8 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
+    /// Where each block's containers begin, to tell an item that goes on with its list.
+    private var walk = ContainerWalk()
     /// Whether the block being written, and the one before, went out as HTML blocks.
     private var wroteHTML = false
     private var previousWasHTML = false
@@ -29,17 +31,26 @@ struct MarkdownBlockEmitter {
     /// tight list, see ``MarkdownListLayout``), unless either is written as HTML. For the first
     /// block of a table or a definition list written whole (as one HTML block, or a pipe
     /// table), `group` holds all its blocks.
-    mutating func write(_ block: Block, index: Int, tight: Bool = false, group: ArraySlice<Block>? = nil) {
+    /// `next` is the block after, if any: an empty quote is written as `>` alone only when
+    /// nothing follows in it.
+    mutating func write(_ block: Block, index: Int, tight: Bool = false, group: ArraySlice<Block>? = nil, next: Block? = nil) {
         let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
+        // A list that begins here, beside one of its kind, needs the other marker: CommonMark
+        // goes on with a list whose items have the same bullet or delimiter, blank line or not.
+        let beginsList = block.containerStart.map { $0 <= block.containerChainCount - 1 } ?? false
+        let placement = walk.place(block)
+        for member in group?.dropFirst() ?? [] { _ = walk.place(member) }
         if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
         while itemIndents.count < depth { itemIndents.append(2) }
         var marker: [UInt8] = []
         switch block.kind {
         case .unorderedListItem:
-            marker = Array("- ".utf8)
-            lastItems[depth] = (false, 0, "-")
+            var bullet: Character = "-"
+            if let last = lastItems[depth], !last.ordered { bullet = beginsList ? (last.delimiter == "-" ? "*" : "-") : last.delimiter }
+            marker = Array("\(bullet) ".utf8)
+            lastItems[depth] = (false, 0, bullet)
         case .orderedListItem(let number):
             // In ListNumber.range (the writer checked): nine digits at most, no sign, and
             // `+ 1` cannot overflow.
@@ -47,7 +58,11 @@ struct MarkdownBlockEmitter {
             if let last = lastItems[depth], last.ordered {
                 // The same list goes on only with the next number; else a new list, which needs
                 // the other delimiter to not continue this one.
-                delimiter = number == last.number + 1 ? last.delimiter : (last.delimiter == "." ? ")" : ".")
+                let inTurn = number == last.number + 1
+                delimiter = inTurn && !beginsList ? last.delimiter : (last.delimiter == "." ? ")" : ".")
+                if !inTurn && placement.start == placement.chainCount {
+                    diagnostics.append(.warning("list-split", "ordered list item at block \(index) shows \(number) after \(last.number): CommonMark numbers a list's items one after another, so it begins a list of its own", block: index))
+                }
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
@@ -56,7 +71,15 @@ struct MarkdownBlockEmitter {
         }
         if isItem { itemIndents.append(marker.count) }
         wroteHTML = false
-        let lines = if let group { groupBlock(group, index: index) } else { content(of: block, index: index, isItem: isItem) }
+        let lines: MarkdownLines
+        if let group {
+            lines = groupBlock(group, index: index)
+        } else if block.standsForEmptyQuote(before: next), block.beginsInnermostContainer(after: previous) {
+            // An empty quote, nothing else in it: its marker alone.
+            lines = .none
+        } else {
+            lines = content(of: block, index: index, isItem: isItem)
+        }
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -97,12 +120,14 @@ struct MarkdownBlockEmitter {
         guard let previous else { return }
         if previous.kind.isListItem && previous.text.isEmpty && block.depth > previous.depth { return }
         let start = out.count
+        // Containers that begin at the block are not shared: a blank line outside a quote ends it.
+        let limit = block.containerStart ?? Int.max
         if previous.quoteListDepths.isEmpty && block.quoteListDepths.isEmpty {
-            for _ in 0..<min(previous.quoteDepth, block.quoteDepth) { out.append(contentsOf: "> ".utf8) }
+            for _ in 0..<min(previous.quoteDepth, block.quoteDepth, limit) { out.append(contentsOf: "> ".utf8) }
         } else {
             let (before, after) = (previous.containers, block.containers)
             var shared = 0
-            while shared < before.count, shared < after.count, before[shared] == after[shared] { shared += 1 }
+            while shared < before.count, shared < after.count, shared < limit, before[shared] == after[shared] { shared += 1 }
             // Up to the last quote both are in: items past it need no indentation on a blank line.
             if let lastQuote = after[..<shared].lastIndex(of: .quote) {
                 out.append(contentsOf: containerPrefix(of: block, through: lastQuote + 1))
@@ -139,15 +164,20 @@ struct MarkdownBlockEmitter {
             // A fenced block holds its text raw: a CR would end a line there, and other
             // controls would reach whoever prints the Markdown. HTML can write them as
             // references; pure CommonMark cannot write them at all.
+            if block.anchor != nil, allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
+            reportDroppedAnchor(block, index: index)
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
             diagnostics.append(.warning("control-character-replaced", "code block \(index): \(count) control character\(count == 1 ? "" : "s") (CR, C0 other than tab and line feed, DEL or C1) replaced with U+FFFD: a fenced block cannot hold them (--markdown-html drop)", block: index))
             return codeBlock(replaced, language: language)
         case .horizontalRule:
+            if block.anchor != nil, allowsHTML, let html = htmlBlock(block, index: index, isItem: false) { return html }
+            reportDroppedAnchor(block, index: index)
             return MarkdownLines(Array("***".utf8))
         case .image(let image):
-            if block.text.isEmpty && block.alignment == nil {
+            if block.text.isEmpty && block.alignment == nil && (block.anchor == nil || !allowsHTML) {
+                reportDroppedAnchor(block, index: index)
                 var out: [UInt8] = []
                 if image.alt == "" { diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: index)) }
                 MarkdownEscaping.image(image, gfm: options.dialect == .gfm, into: &out)
@@ -164,14 +194,15 @@ struct MarkdownBlockEmitter {
             if block.alignment != nil || block.text.utf8.contains(0x0A) {
                 if let html = htmlBlock(block, index: index, isItem: false) { return html }
             }
-            if block.text.isEmpty { return MarkdownLines(hashes) }
+            if block.text.isEmpty { return MarkdownLines(block.anchor == nil ? hashes : hashes + [0x20] + anchorTag(block, index: index)) }
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
-            return MarkdownLines(hashes + [0x20] + inline)
+            return MarkdownLines(hashes + [0x20] + anchorTag(block, index: index) + inline)
         case .tableRow(let row):
             // Reached without HTML: the row as a paragraph of its text, the table reported once.
             if row.startsTable {
                 diagnostics.append(.warning("table-flattened", "table at block \(index) has no CommonMark form; written as one paragraph a row, cells separated by '\(TableRow.separator)' (--markdown-html drop)", block: index))
             }
+            reportDroppedAnchor(block, index: index)
             let paragraph = Block(.paragraph, text: block.text, markups: block.markups)
             if paragraph.text.isEmpty {
                 diagnostics.append(.warning("block-dropped", "block \(index), a table row of empty cells, has no CommonMark form as a paragraph; dropped (--markdown-html drop)", block: index))
@@ -189,15 +220,32 @@ struct MarkdownBlockEmitter {
             return content(of: paragraph, index: index, isItem: false)
         case .paragraph, .blockquote, .unorderedListItem, .orderedListItem:
             if block.text.isEmpty {
-                if isItem && block.alignment == nil { return .none }
+                if isItem && block.alignment == nil { return block.anchor == nil ? .none : MarkdownLines(anchorTag(block, index: index)) }
                 return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
             if block.alignment != nil, let html = htmlBlock(block, index: index, isItem: isItem) { return html }
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else {
                 return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
-            return MarkdownLines(inline)
+            return MarkdownLines(anchorTag(block, index: index) + inline)
         }
+    }
+
+    /// The block's anchor as inline HTML to begin its content (`<a id="x"></a>`, which the
+    /// reader gives back to the block it begins), or nothing, reported, without HTML.
+    private mutating func anchorTag(_ block: Block, index: Int) -> [UInt8] {
+        guard let anchor = block.anchor else { return [] }
+        guard allowsHTML else {
+            reportDroppedAnchor(block, index: index)
+            return []
+        }
+        return Array("<a id=\"\(HTMLEscaping.attribute(anchor))\"></a>".utf8)
+    }
+
+    /// An anchor Markdown cannot carry here: without HTML, or on a block it has no inline content for.
+    private mutating func reportDroppedAnchor(_ block: Block, index: Int) {
+        guard let anchor = block.anchor else { return }
+        diagnostics.append(.warning("anchor-dropped", "anchor \(anchor.debugDescription) of block \(index) has no CommonMark form here; dropped\(allowsHTML ? "" : " (--markdown-html drop)")", block: index))
     }
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's
@@ -228,6 +276,8 @@ struct MarkdownBlockEmitter {
             copy.depth = 0
             copy.quoteDepth = 0
             copy.quoteListDepths = []
+            // The HTML block is one group, begun with its first block.
+            copy.containerStart = nil
             return copy
         }
         let written = HTMLWriter(options: .init(urlPolicy: options.urlPolicy)).writeChecked(Document(blocks: placed))
@@ -245,7 +295,11 @@ struct MarkdownBlockEmitter {
     /// blocks (a `<table>` or `<dl>` block of CommonMark ends only at a blank line, and the
     /// writer writes none inside it); a table as a pipe table where GFM can have one.
     private mutating func groupBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
-        if MarkdownPipeTable.fits(rows, dialect: options.dialect), let table = pipeTable(rows, index: index) { return table }
+        // An anchor needs the HTML table, where HTML is allowed.
+        if MarkdownPipeTable.fits(rows, dialect: options.dialect), !(allowsHTML && rows.contains { $0.anchor != nil }), let table = pipeTable(rows, index: index) {
+            for (offset, row) in rows.enumerated() { reportDroppedAnchor(row, index: index + offset) }
+            return table
+        }
         return html(of: rows, index: index)
     }
 

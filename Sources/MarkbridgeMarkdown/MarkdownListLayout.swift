@@ -1,24 +1,51 @@
 @_spi(Internals) import MarkbridgeIR
 
 /// Which blocks follow the one before with a line break rather than a blank line: the items of
-/// tight lists, so that Markdown renderers put no `<p>` in them.
+/// tight lists and what their items hold, so that Markdown renderers put no `<p>` in them.
 ///
-/// The rule, in every format: a list is tight unless one of its items holds a further block of
-/// its own (a second paragraph, a code block: a non-item block at the depth below the item's;
-/// a nested list does not count). Lists are found as the writer numbers them: an item goes on
-/// the open list at its depth when it is in the same quotes and of the same kind (ordered items
-/// with the next number), and a new one begins otherwise. Between two lists at one depth, and
+/// The rule, CommonMark's: a list is loose when a blank line separates its items, or two blocks
+/// directly inside one item. A further block of an item that can begin right after the line
+/// before (a quote, a fenced code block, a heading, a rule: each interrupts a paragraph) is
+/// written so, and keeps the list tight; a further paragraph needs its blank line, and makes
+/// the list loose, as does a quote right after a quote (without one the two would be one).
+/// A nested list does not count. Lists are found as the writer numbers them: an item goes on
+/// the open list at its depth when it is in the same quotes and of the same kind (ordered
+/// items with the next number) and no container begins at it (``Block/containerStart``), and
+/// a new one begins otherwise. Between two lists at the top (of the document or a quote) and
 /// around anything else, the writer keeps its blank line, which CommonMark needs to end a list,
-/// and before a nested list that could not interrupt its item's paragraph.
+/// and before a nested list that could not interrupt its item's paragraph; two lists side by
+/// side inside an item need none (the second's other marker ends the first).
 enum MarkdownListLayout {
+    private struct OpenList {
+        var depth: Int
+        var id: Int
+        var quoteDepth: Int
+        var quoteListDepths: [Int]
+        var ordered: Bool
+        var number: Int
+    }
+
     static func tightBreaks(_ blocks: [Block]) -> [Bool] {
         var listOf = [Int](repeating: -1, count: blocks.count)
         var loose = [Bool](repeating: false, count: blocks.count)
-        var open: [(depth: Int, id: Int, quoteDepth: Int, quoteListDepths: [Int], ordered: Bool, number: Int)] = []
+        // For a further block written right after the line before: the list it keeps tight.
+        var followsTightly = [Int](repeating: -1, count: blocks.count)
+        // The lists open after each block.
+        var openAfter = [[OpenList]](repeating: [], count: blocks.count)
+        var open: [OpenList] = []
+        var walk = ContainerWalk()
         for (index, block) in blocks.enumerated() {
+            let placement = walk.place(block)
+            defer { openAfter[index] = open }
             guard block.kind.isListItem else {
                 // A block at depth d is a further block of the item at depth d - 1.
-                if block.depth > 0, let list = open.last(where: { $0.depth == block.depth - 1 }) { loose[list.id] = true }
+                if block.depth > 0, let list = open.last(where: { $0.depth == block.depth - 1 }) {
+                    switch furtherBlock(block, at: index, in: blocks, start: placement.start) {
+                    case .insideChild: break
+                    case .tight: followsTightly[index] = list.id
+                    case .loose: loose[list.id] = true
+                    }
+                }
                 open.removeAll { $0.depth >= block.depth }
                 continue
             }
@@ -27,22 +54,40 @@ enum MarkdownListLayout {
             var number = 0
             if case .orderedListItem(let given) = block.kind { (ordered, number) = (true, given) }
             if let last = open.last, last.depth == block.depth, last.quoteDepth == block.quoteDepth, last.quoteListDepths == block.quoteListDepths, last.ordered == ordered,
-               !ordered || number == last.number + 1 {
+               !ordered || number == last.number + 1, block.containerStart == nil {
                 listOf[index] = last.id
                 open[open.count - 1].number = number
             } else {
                 open.removeAll { $0.depth >= block.depth }
                 listOf[index] = index
-                open.append((block.depth, index, block.quoteDepth, block.quoteListDepths, ordered, number))
+                open.append(OpenList(depth: block.depth, id: index, quoteDepth: block.quoteDepth, quoteListDepths: block.quoteListDepths, ordered: ordered, number: number))
             }
         }
         var tight = [Bool](repeating: false, count: blocks.count)
         for index in blocks.indices.dropFirst() {
             let block = blocks[index], previous = blocks[index - 1]
-            guard block.kind.isListItem, previous.kind.isListItem, block.quoteDepth == previous.quoteDepth, block.quoteListDepths == previous.quoteListDepths,
+            if followsTightly[index] >= 0 {
+                tight[index] = !loose[followsTightly[index]]
+                continue
+            }
+            guard block.kind.isListItem else { continue }
+            // A list beside another inside an item follows it directly (its other marker ends
+            // the one before): a blank line there would make the item's list loose.
+            let beginsBeside = block.depth > 0 && listOf[index] == index
+            if !previous.kind.isListItem || previous.depth > block.depth {
+                // An item after what an item of its list held (a nested list, a quote), which
+                // ended without a blank line: every list around that block from this item's
+                // depth on is tight.
+                let around = openAfter[index - 1].filter { $0.depth >= block.depth }
+                guard previous.depth > block.depth, let first = around.first, first.depth == block.depth,
+                      first.id == listOf[index] || beginsBeside else { continue }
+                tight[index] = around.allSatisfy { !loose[$0.id] } && !loose[listOf[index]]
+                continue
+            }
+            guard block.quoteDepth == previous.quoteDepth, block.quoteListDepths == previous.quoteListDepths,
                   !loose[listOf[index]], !loose[listOf[index - 1]], block.depth <= previous.depth + 1 else { continue }
-            // Two lists side by side at one depth need the blank line between them.
-            if block.depth == previous.depth && listOf[index] != listOf[index - 1] { continue }
+            // Two lists side by side at one depth keep the blank line between them, but inside an item.
+            if block.depth == previous.depth && listOf[index] != listOf[index - 1] && !beginsBeside { continue }
             // A nested list right after its item's text interrupts that paragraph, which
             // CommonMark allows only to a bullet or to 1, and not with an empty item: else the
             // line would continue the paragraph.
@@ -53,5 +98,32 @@ enum MarkdownListLayout {
             tight[index] = true
         }
         return tight
+    }
+
+    private enum FurtherBlock {
+        /// Inside a quote that began at an earlier block of the item: it says nothing of the list.
+        case insideChild
+        /// A new block of the item that can follow the line before directly.
+        case tight
+        /// A new block of the item that needs a blank line before it.
+        case loose
+    }
+
+    /// What a non-item block at depth d > 0 is to the item at depth d - 1 that holds it.
+    private static func furtherBlock(_ block: Block, at index: Int, in blocks: [Block], start: Int) -> FurtherBlock {
+        let containers = block.containers
+        guard let item = containers.lastIndex(of: .listItem(depth: block.depth - 1)) else { return .loose }
+        let child = item + 1
+        if child < containers.count {
+            // In a quote inside the item: a new quote begins at the block, or it goes on.
+            guard start <= child else { return .insideChild }
+            let previous = blocks[index - 1].containers
+            let afterQuote = previous.count > child && previous[child] == .quote && Array(previous.prefix(child)) == Array(containers.prefix(child))
+            return afterQuote ? .loose : .tight
+        }
+        switch block.kind {
+        case .codeBlock, .heading, .horizontalRule: return .tight
+        case .paragraph, .blockquote, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .unorderedListItem, .orderedListItem: return .loose
+        }
     }
 }

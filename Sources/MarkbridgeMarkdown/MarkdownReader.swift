@@ -99,6 +99,8 @@ struct MarkdownWalker {
                 noteDepthLimit(event)
             } else {
                 closeInlineHTML()
+                // `>` alone is a quote with nothing in it: an empty BQ block stands for it.
+                builder.addBlockForEmptyQuote(in: &context)
                 context.leaveQuote()
             }
         case .list(let ordered, let start, _):
@@ -235,8 +237,12 @@ struct MarkdownWalker {
     private mutating func htmlBlock(_ event: CmarkLibrary.Event) {
         let read = HTMLReader(options: .init(urlPolicy: options.urlPolicy)).readEmbedded(event.literal, line: event.line)
         diagnostics += read.diagnostics
-        for var block in read.value.blocks {
+        for (offset, var block) in read.value.blocks.enumerated() {
             builder.endBlock(keepingIfEmpty: false)
+            // The HTML block's containers begin with it (a second `<dl>` block is a list of its
+            // own), and its starts keep their places among the containers around it.
+            let innerCount = block.containerChainCount
+            let innerStart = offset == 0 && innerCount > 0 ? 0 : block.containerStart
             let innerDepth = block.depth
             if block.kind == .paragraph, context.hasPendingItem {
                 let next = context.nextBlock(.paragraph)
@@ -252,6 +258,9 @@ struct MarkdownWalker {
             block.quoteDepth = min(block.quoteDepth + context.quoteDepth, IRLimits.maxDepth)
             let depth = block.depth
             block.quoteListDepths = (context.openQuoteListDepths.prefix(IRLimits.maxDepth) + inner).prefix(block.quoteDepth).map { min($0, depth) }
+            var start = innerStart.map { $0 + block.containerChainCount - innerCount }
+            if let outer = context.takeContainerStart(for: block) { start = min(start ?? outer, outer) }
+            block.containerStart = start
             block.canonicalize()
             builder.appendFinishedBlock(block)
         }
@@ -277,6 +286,11 @@ struct MarkdownWalker {
             builder.appendLineBreak()
         case .image(let image):
             builder.appendImage(image)
+        case .anchor(let name, let id):
+            htmlTags.append((name, []))
+            if !builder.anchorBlock(id) {
+                diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
+            }
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }

@@ -76,7 +76,8 @@ public struct MarkdownWriter: Sendable {
                 index = end
                 continue
             }
-            emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index])
+            emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index],
+                          next: index + 1 < blocks.count ? blocks[index + 1] : nil)
             index += 1
         }
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)

@@ -67,17 +67,37 @@ public struct DocumentGenerator {
     /// List numbers at and around the ends of what every format carries.
     static let edgeListNumbers = [0, 1, 9, 10, 99_999_999, 999_999_998, 999_999_999]
 
+    /// Anchors (HTML ids) as every format carries them: characters an attribute or Markdown's
+    /// inline HTML must take care with, but none an anchor may not hold.
+    static let anchors = ["intro", "section-2", "a&b", "日本語", "👍", "x_y.z", "#hash", "a%20b", "[1]", "e\u{301}"]
+
     /// `ordinary`, or now and then (under a hostile profile only) one from `list`.
     private mutating func hostileAttribute<T>(_ list: [T], else ordinary: T) -> T {
         guard profile.hostileAttributePercent > 0, random.chance(profile.hostileAttributePercent) else { return ordinary }
         return random.pick(list)
     }
 
+    /// Whether the profile draws the shapes of containers kept apart and anchors (sibling
+    /// lists, quotes and definition lists, empty quotes, ids): only where it draws attributes,
+    /// so realistic documents stay as they were.
+    private var drawsContainerShapes: Bool { profile.hostileAttributePercent > 0 }
+
+    /// `chance` percent of the time, where the profile draws container shapes.
+    private mutating func drawsShape(_ chance: Int) -> Bool {
+        drawsContainerShapes && random.chance(chance)
+    }
+
     /// Blocks in a structure every format can carry: list depth grows one level at a time,
-    /// and a paragraph continues a list item only right after one.
+    /// and a paragraph continues a list item only right after one; an ordered list's items
+    /// are numbered one after another (Markdown numbers them so: an item out of turn begins a
+    /// list of its own). Under a hostile profile, lists, quotes and definition lists now and
+    /// then begin beside one of their kind (``Block/containerStart``), quotes are empty, and
+    /// blocks have anchors.
     public mutating func document(blockCount: Int) -> Document {
         var blocks: [Block] = []
         var listDepth = -1
+        // For each depth of the open lists: whether it is ordered, and its last number.
+        var openLists: [(ordered: Bool, number: Int)] = []
         for _ in 0..<blockCount {
             let roll = random.below(100)
             var block: Block
@@ -88,20 +108,51 @@ public struct DocumentGenerator {
             case 8..<45:
                 block = Block(.paragraph, text: sentence(words: 8 + random.below(40)))
             case 45..<52:
-                block = Block(.blockquote, text: sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
+                block = Block(.blockquote, text: drawsShape(15) ? "" : sentence(words: 5 + random.below(20)), quoteDepth: 1 + random.below(2))
+                // A quote beside the one before: the outer one, or (in two) the inner one, begins here.
+                if drawsShape(30) { block.containerStart = random.below(block.quoteDepth) }
+                if drawsShape(30) {
+                    // And another beside it.
+                    block.markups = markups(over: block.text)
+                    block.canonicalize()
+                    blocks.append(block)
+                    block = Block(.blockquote, text: drawsShape(15) ? "" : sentence(words: 5 + random.below(20)), quoteDepth: block.quoteDepth)
+                    block.containerStart = random.below(block.quoteDepth)
+                }
             case 52..<72:
                 listDepth = max(0, min(listDepth + 1, listDepth + random.below(3) - 1))
-                let kind: BlockKind = roll < 62 ? .unorderedListItem
+                var kind: BlockKind = roll < 62 ? .unorderedListItem
                     : .orderedListItem(number: hostileAttribute(Self.edgeListNumbers, else: 1 + random.below(20)))
+                // A list beside the one before at its depth, of its kind.
+                let beginsList = drawsShape(20)
+                if openLists.count > listDepth + 1 { openLists.removeSubrange((listDepth + 1)...) }
+                if beginsList, listDepth < openLists.count {
+                    kind = openLists[listDepth].ordered ? .orderedListItem(number: 1 + random.below(20)) : .unorderedListItem
+                }
+                if listDepth < openLists.count, case .orderedListItem = kind, openLists[listDepth].ordered, !beginsList {
+                    let next = openLists[listDepth].number + 1
+                    if ListNumber.range.contains(next) { kind = .orderedListItem(number: next) }
+                }
                 block = Block(kind, text: sentence(words: 3 + random.below(15)), depth: listDepth)
+                if beginsList { block.containerStart = block.containerChainCount - 1 }
+                let number = if case .orderedListItem(let number) = block.kind { number } else { 0 }
+                let continues = listDepth < openLists.count && openLists[listDepth].ordered == block.kind.isOrdered && !beginsList
+                    && (!block.kind.isOrdered || number == openLists[listDepth].number + 1)
+                if !continues, case .orderedListItem = kind, listDepth < openLists.count, openLists[listDepth].ordered {
+                    // Out of turn (past the largest number): a list of its own, as Markdown reads it.
+                    block.containerStart = block.containerChainCount - 1
+                }
+                if listDepth < openLists.count { openLists[listDepth] = (block.kind.isOrdered, number) } else { openLists.append((block.kind.isOrdered, number)) }
                 staysInList = true
             case 72..<76 where listDepth >= 0:
                 // A further paragraph of the last list item, or (where the profile draws
                 // attributes) a quote inside it, or a quote in a quote.
                 if profile.hostileAttributePercent > 0 && random.chance(40) {
                     let quotes = 1 + random.below(2)
-                    block = Block(.blockquote, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1, quoteDepth: quotes,
+                    block = Block(.blockquote, text: drawsShape(15) ? "" : sentence(words: 5 + random.below(10)), depth: listDepth + 1, quoteDepth: quotes,
                                   quoteListDepths: Array(repeating: listDepth + 1, count: quotes))
+                    // A quote beside the item's quote before it.
+                    if drawsShape(30) { block.containerStart = listDepth + 1 }
                 } else {
                     block = Block(.paragraph, text: sentence(words: 5 + random.below(10)), depth: listDepth + 1)
                 }
@@ -130,6 +181,7 @@ public struct DocumentGenerator {
             case 85..<88 where profile.hostileAttributePercent > 0 && random.chance(40):
                 // Tables only where the profile draws attributes, as embeds.
                 listDepth = -1
+                openLists = []
                 blocks += table()
                 continue
             case 85..<88:
@@ -137,9 +189,15 @@ public struct DocumentGenerator {
             case 88..<91 where profile.hostileAttributePercent > 0 && random.chance(50):
                 // A definition list: terms, each with one or two definitions.
                 listDepth = -1
-                for _ in 0..<(1 + random.below(2)) {
+                openLists = []
+                // A definition list beside the one before, or two side by side.
+                let beginsList = drawsShape(40)
+                let secondList = drawsShape(40) ? 1 + random.below(2) : -1
+                for index in 0..<(1 + random.below(2) + (secondList > 0 ? secondList : 0)) {
                     var term = Block(.definitionTerm, text: sentence(words: 1 + random.below(4)))
                     term.markups = markups(over: term.text)
+                    if (index == 0 && beginsList) || index == secondList { term.containerStart = 0 }
+                    if drawsShape(10) { term.anchor = random.pick(Self.anchors) }
                     term.canonicalize()
                     blocks.append(term)
                     for _ in 0..<(1 + random.below(2)) {
@@ -154,7 +212,11 @@ public struct DocumentGenerator {
                 block = Block(.paragraph, text: sentence(words: 10 + random.below(30)),
                               alignment: random.chance(20) ? random.pick(TextAlignment.allCases) : nil)
             }
-            if !staysInList { listDepth = -1 }
+            if !staysInList {
+                listDepth = -1
+                openLists = []
+            }
+            if drawsShape(10) { block.anchor = random.pick(Self.anchors) }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule, .tableRow: break
             case .definitionTerm, .definitionDescription: block.markups = markups(over: block.text)
@@ -163,7 +225,10 @@ public struct DocumentGenerator {
             block.canonicalize()
             blocks.append(block)
         }
-        return Document(blocks: blocks)
+        var document = Document(blocks: blocks)
+        // Starts where the containers begin anyway say nothing: canonical form drops them.
+        document.canonicalizeContainerStarts()
+        return document
     }
 
     /// A table of one to four rows of one to four cells: half of them regular (a header row,
@@ -281,5 +346,11 @@ public struct DocumentGenerator {
             markups.append(Markup(kind, start: start, end: end))
         }
         return markups
+    }
+}
+
+private extension BlockKind {
+    var isOrdered: Bool {
+        if case .orderedListItem = self { true } else { false }
     }
 }

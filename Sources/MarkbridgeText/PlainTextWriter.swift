@@ -3,7 +3,7 @@
 
 /// The plain text a reader sees (the "strip HTML" use): blocks separated by blank lines, list
 /// items one a line with a bullet or their number, indented two spaces a level, a table's rows
-/// one a line with their cells separated by ` | `, hard breaks kept, images as their alt text,
+/// one a line with their cells separated by ` | ` (a list beside another a blank line apart), hard breaks kept, images as their alt text,
 /// formatting gone.
 public struct PlainTextWriter: Sendable {
     public init() {}
@@ -32,7 +32,9 @@ public struct PlainTextWriter: Sendable {
                 case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule: break
                 }
             }
-            if !out.isEmpty { out.append(contentsOf: (isListItem && previousWasListItem) || continuesGroup ? [0x0A] : [0x0A, 0x0A]) }
+            // A list that begins beside another (``Block/containerStart``) is a paragraph apart.
+            let continuesList = isListItem && previousWasListItem && block.containerStart == nil
+            if !out.isEmpty { out.append(contentsOf: continuesList || continuesGroup ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
             // A definition is indented under its term.
             let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind == .definitionDescription ? 4 : 0))

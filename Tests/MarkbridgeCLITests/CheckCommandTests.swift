@@ -74,10 +74,11 @@ struct CheckCommandTests {
         ("article-ru.html", "markdown", true, ["write emphasis-dropped": 1, "write markup-dropped": 4], "4 0 0 0"),
         ("article-ru.html", "json", false, [:], "0 0 0 0"),
         ("cms-article.html", "markdown", false, [:], "0 0 0 0"),
-        // Without HTML: the image caption goes, the frame and the video become links, and the
-        // table's rows and the definition list's terms and definitions paragraphs.
-        ("cms-article.html", "markdown", true, ["write block-dropped": 1, "write embed-dropped": 2, "write table-flattened": 1,
-                                                "write flattened-definition-list": 1], "10 0 1 0"),
+        // Without HTML: the image caption goes, the frame and the video become links, the
+        // table's rows and the definition list's terms and definitions paragraphs, and the
+        // heading's anchor (its id) goes.
+        ("cms-article.html", "markdown", true, ["write anchor-dropped": 1, "write block-dropped": 1, "write embed-dropped": 2, "write table-flattened": 1,
+                                                "write flattened-definition-list": 1], "11 0 1 0"),
         ("cms-article.html", "json", false, [:], "0 0 0 0"),
         ("consent-ja.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),
         ("consent-zh.html", "markdown", true, ["write emphasis-dropped": 1, "write line-break-dropped": 1, "write markup-dropped": 2], "1 0 0 0"),

@@ -201,6 +201,16 @@ struct DocumentDiffTests {
         #expect(newSeen.count == 6_000)
     }
 
+    @Test("A list that begins beside another, and an anchor, are attributes: containerStart and name")
+    func containerStartAndName() throws {
+        let old = Document(blocks: [Block(.unorderedListItem, text: "One item"), Block(.unorderedListItem, text: "Two item", anchor: "two")])
+        let new = Document(blocks: [Block(.unorderedListItem, text: "One item"), Block(.unorderedListItem, text: "Two item", containerStart: 0)])
+        let changes = diff(old, new).changes
+        guard case .changed(1, 1, let details) = try #require(changes.first), changes.count == 1 else { throw Failure.unexpected(changes) }
+        #expect(details.attributes == [AttributeChange(name: "containerStart", old: "", new: "0"), AttributeChange(name: "name", old: "two", new: "")])
+        #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).isEmpty)
+    }
+
     private enum Failure: Error {
         case unexpected([BlockChange])
     }

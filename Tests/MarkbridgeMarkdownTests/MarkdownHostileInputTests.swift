@@ -76,8 +76,12 @@ struct MarkdownHostileInputTests {
             }
             guard let read = try? MarkdownReader().read(bytes) else { continue }
             #expect(read.value.invariantViolations().isEmpty)
-            // What was read writes and reads back the same: the writer's guarantee holds on any IR.
-            #expect(try MarkdownReader().read(try MarkdownWriter().write(read.value).value).value == read.value)
+            // What was read writes and reads back the same: the writer's guarantee holds on any IR,
+            // but for an embed it may only link to (a mutated source that became relative), which
+            // it writes as a paragraph with a link, and says so.
+            let written = try MarkdownWriter().write(read.value)
+            if written.diagnostics.contains(where: { $0.code == "embed-host-refused" }) { continue }
+            #expect(try MarkdownReader().read(written.value).value == read.value)
         }
     }
 

@@ -1,0 +1,215 @@
+/// Where containers begin. Flattened nesting says which containers enclose a block, not whether
+/// they are the ones around the block before: `<ul><li>a</li></ul><ul><li>b</li></ul>` and
+/// `<ul><li>a</li><li>b</li></ul>` have the same depths. ``Block/containerStart`` says it, as
+/// ``TableRow/startsTable`` does for tables, over the block's ``Block/containerChain``.
+
+/// One container in a block's ``Block/containerChain``.
+public enum ContainerLink: Hashable, Sendable {
+    case quote
+    /// An enclosing list item (and the list it is in), at the given depth.
+    case listItem(depth: Int)
+    /// The list a list item block is in: the block is that list's item, so the item itself
+    /// always begins at the block and only its list may go on.
+    case list(ordered: Bool)
+    /// The definition list a term or definition is in.
+    case definitionList
+}
+
+extension Block {
+    /// The containers ``containerStart`` counts, outermost first: ``containers`` (quotes and
+    /// enclosing list items), then the block's own list (a list item) or definition list (a
+    /// term or definition). A table row's table is not among them: ``TableRow/startsTable``
+    /// says where it begins.
+    public var containerChain: [ContainerLink] {
+        var chain: [ContainerLink] = []
+        if quoteListDepths.isEmpty {
+            chain.append(contentsOf: repeatElement(.quote, count: quoteDepth))
+            for level in 0..<max(depth, 0) { chain.append(.listItem(depth: level)) }
+        } else {
+            for container in containers {
+                switch container {
+                case .quote: chain.append(.quote)
+                case .listItem(let depth): chain.append(.listItem(depth: depth))
+                }
+            }
+        }
+        if let own = ownContainer { chain.append(own) }
+        return chain
+    }
+
+    /// The list a list item is in, or the definition list of a term or definition.
+    public var ownContainer: ContainerLink? {
+        switch kind {
+        case .unorderedListItem: .list(ordered: false)
+        case .orderedListItem: .list(ordered: true)
+        case .definitionTerm, .definitionDescription: .definitionList
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: nil
+        }
+    }
+
+    /// How many containers ``containerChain`` holds, without building it.
+    public var containerChainCount: Int { max(depth, 0) + max(quoteDepth, 0) + (ownContainer == nil ? 0 : 1) }
+}
+
+/// Walks a document's blocks in order, keeping the containers open after each (as a writer
+/// that nests elements does), and says where each block's containers begin: every reader
+/// and writer agrees on it through this one rule.
+///
+/// A container of a block's chain goes on from the block before when the containers before
+/// it do and the same container is open at that place: a quote, an item's list and the item,
+/// a list of the same kind (an ordered list never goes on as an unordered one), a definition
+/// list. The first one that does not is where the block's containers begin "naturally";
+/// ``Block/containerStart`` can only make them begin sooner.
+public struct ContainerWalk: Sendable {
+    /// What is open after a block, as an HTML writer nests it.
+    public enum Open: Hashable, Sendable {
+        case quote
+        case list(ordered: Bool)
+        case item
+        case table
+        case definitionList
+    }
+
+    /// Where a block's containers begin, in indices of its ``Block/containerChain``.
+    public struct Placement: Hashable, Sendable {
+        /// The first container that does not go on from the block before; the chain's count
+        /// when all do.
+        public var natural: Int
+        /// The first container that begins here, ``Block/containerStart`` considered: at most `natural`.
+        public var start: Int
+        public var chainCount: Int
+
+        /// ``Block/containerStart`` as canonical form writes it: only a start before `natural`.
+        public var canonicalContainerStart: Int? { start < natural ? start : nil }
+    }
+
+    public private(set) var open: [Open] = []
+
+    public init() {}
+
+    /// Places `block` after the blocks placed before it.
+    public mutating func place(_ block: Block) -> Placement {
+        let count = block.containerChainCount
+        if count == 0 {
+            // The usual block, in no container: nothing goes on, only its table may be open after it.
+            if case .tableRow = block.kind { open = [.table] } else if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            return Placement(natural: 0, start: 0, chainCount: 0)
+        }
+        let chain = block.containerChain
+        var target: [Open] = []
+        target.reserveCapacity(count + block.depth + 2)
+        var natural: Int?
+        var lastItemLink = -1
+        for (index, link) in chain.enumerated() {
+            let from = target.count
+            switch link {
+            case .quote:
+                target.append(.quote)
+            case .listItem:
+                lastItemLink = index
+                // An enclosing item's list is of the kind open there: its own item said so.
+                if from < open.count, case .list(let ordered) = open[from] {
+                    target.append(.list(ordered: ordered))
+                } else {
+                    target.append(.list(ordered: false))
+                }
+                target.append(.item)
+            case .list(let ordered):
+                target.append(.list(ordered: ordered))
+            case .definitionList:
+                target.append(.definitionList)
+            }
+            if natural == nil, (from..<target.count).contains(where: { $0 >= open.count || open[$0] != target[$0] }) {
+                natural = index
+            }
+        }
+        let naturalStart = natural ?? count
+        var start = naturalStart
+        if var given = block.containerStart {
+            // An enclosing item cannot begin at a block that is not its own first: a start
+            // outside one moves in past it.
+            given = max(given, lastItemLink + 1, 0)
+            start = min(start, given)
+        }
+        if block.kind.isListItem { target.append(.item) }
+        if case .tableRow = block.kind { target.append(.table) }
+        open = target
+        return Placement(natural: naturalStart, start: start, chainCount: count)
+    }
+}
+
+extension [Block] {
+    /// Where each block's containers begin (see ``ContainerWalk``).
+    public func containerPlacements() -> [ContainerWalk.Placement] {
+        var walk = ContainerWalk()
+        return map { walk.place($0) }
+    }
+}
+
+extension Document {
+    /// Gives every block the ``Block/containerStart`` canonical form has: kept only where it
+    /// says something the blocks before do not (a start on a document's first block, or on the
+    /// first item after a paragraph, follows anyway), and moved in past enclosing list items.
+    public mutating func canonicalizeContainerStarts() {
+        guard blocks.contains(where: { $0.containerStart != nil }) else { return }
+        var walk = ContainerWalk()
+        for index in blocks.indices {
+            let canonical = walk.place(blocks[index]).canonicalContainerStart
+            if blocks[index].containerStart != canonical { blocks[index].containerStart = canonical }
+            // A table inside a container that begins here begins here too.
+            if canonical != nil, case .tableRow(var row) = blocks[index].kind, !row.startsTable {
+                row.startsTable = true
+                blocks[index].kind = .tableRow(row)
+            }
+        }
+    }
+}
+
+extension Block {
+    /// Whether the block stands for an empty quote, which writers write as the quote alone
+    /// (`<blockquote></blockquote>`, `>`): an empty ``BlockKind/blockquote`` block whose
+    /// innermost container is a quote that `next` does not go on in, with no anchor or
+    /// alignment to write on it. Whether the quote begins at the block the writer checks.
+    public func standsForEmptyQuote(before next: Block?) -> Bool {
+        guard kind == .blockquote, text.isEmpty, anchor == nil, alignment == nil else { return false }
+        let chain = containerChain
+        guard chain.last == .quote else { return false }
+        guard let next else { return true }
+        let quote = chain.count - 1
+        return !(next.containerChain.prefix(quote + 1) == chain[...] && (next.containerStart ?? Int.max) > quote)
+    }
+
+    /// Whether the innermost container of the block begins at it rather than going on from `previous`.
+    public func beginsInnermostContainer(after previous: Block?) -> Bool {
+        let chain = containerChain
+        guard let previous, !chain.isEmpty else { return true }
+        let last = chain.count - 1
+        return (containerStart ?? Int.max) <= last || previous.containerChain.prefix(last + 1) != chain[...]
+    }
+
+    /// The anchor an `id` gives, or nil when none is left: ASCII whitespace (which HTML ids
+    /// may not hold), controls, quotes, `<`, `>`, `` ` `` and `\` are dropped, so that the id
+    /// is safe in any attribute and in Markdown's inline HTML; at most ``maxAnchorLength``
+    /// UTF-8 bytes are kept, cut at a character.
+    public static func sanitizedAnchor(_ raw: String) -> String? {
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in raw.unicodeScalars where !isDroppedFromAnchor(scalar) {
+            let length = UTF8.width(scalar)
+            if bytes + length > maxAnchorLength { break }
+            bytes += length
+            kept.append(scalar)
+        }
+        return kept.isEmpty ? nil : String(kept)
+    }
+
+    private static func isDroppedFromAnchor(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0...0x20, 0x7F...0x9F, 0x22, 0x27, 0x3C, 0x3E, 0x5C, 0x60, 0x2028, 0x2029, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// The longest anchor kept, in UTF-8 bytes.
+    public static let maxAnchorLength = 256
+}
