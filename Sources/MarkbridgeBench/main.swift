@@ -8,6 +8,8 @@ import Markbridge
 //   markbridge-bench --input FILE [--path NAME]   the same over one HTML file repeated to ~5 MB,
 //                                                  and as 20,000 documents (the JSON and Markdown
 //                                                  paths start from its IR)
+//   markbridge-bench --pathological               cmark's pathological Markdown, each read in
+//                                                  under 4 s or refused in under 0.5 s
 //   markbridge-bench --child PATH SHAPE --scale S [--runs N]
 //                                                  one measurement, as a tab-separated line; with
 //                                                  --runs, exactly N runs (for `perf stat`)
@@ -19,6 +21,7 @@ let usage = """
            markbridge-bench --input FILE [--path NAME]
            markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
            markbridge-bench --corpus html|json|prose|jsonl [--scale S]
+           markbridge-bench --pathological
     paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", ")), batch-html-to-json, batch-html-to-md
     shapes: \(Corpus.Shape.allCases.map(\.rawValue).joined(separator: ", "))
     """
@@ -40,6 +43,8 @@ while argumentIndex < arguments.count {
     let argument = arguments[argumentIndex]
     if argument == "--child" {
         argumentIndex += 3
+    } else if argument == "--pathological" {
+        argumentIndex += 1
     } else if valuedOptions.contains(argument) {
         guard argumentIndex + 1 < arguments.count else { refuse("\(argument) needs a value") }
         argumentIndex += 2
@@ -59,6 +64,10 @@ if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == 
 if let file = option("--input"), !FileManager.default.isReadableFile(atPath: file) { refuse("cannot read '\(file)'") }
 
 let scale = option("--scale").flatMap(Double.init) ?? 1.0
+
+if arguments.contains("--pathological") {
+    exit(PathologicalMarkdown.runAll() ? 0 : 1)
+}
 
 if let index = arguments.firstIndex(of: "--child"), index + 2 < arguments.count {
     let line = Runner.measure(path: arguments[index + 1], shape: arguments[index + 2], scale: scale,

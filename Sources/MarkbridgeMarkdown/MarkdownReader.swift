@@ -32,9 +32,19 @@ public struct MarkdownReader: Sendable {
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
         }
-        try MarkdownComplexityGuard.check(bytes)
         var tagCache = InlineTagCache()
-        return readChecked(bytes, tagCache: &tagCache)
+        guard let (clamped, clamp) = MarkdownDepthClamp.clamp(bytes) else {
+            try MarkdownComplexityGuard.check(bytes)
+            return readChecked(bytes, tagCache: &tagCache)
+        }
+        do {
+            try MarkdownComplexityGuard.check(clamped)
+        } catch {
+            throw ConversionError(code: error.code, message: error.message, at: error.location.map(clamp.original))
+        }
+        var read = readChecked(clamped, tagCache: &tagCache, depthClamp: clamp)
+        read.diagnostics.insert(clamp.diagnostic, at: 0)
+        return read
     }
 
     /// Inline HTML tags already interpreted, by their source text.
@@ -45,8 +55,11 @@ public struct MarkdownReader: Sendable {
     /// pieces of its own inline output (no containers, no stray `![`) with the same few tags.
     /// cmark parses `pieceBytes` or more at a time (see ``MarkdownPieces``): tests give less.
     func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache,
-                     pieceBytes: Int = CmarkLibrary.defaultPieceBytes) -> Diagnosed<Document> {
+                     pieceBytes: Int = CmarkLibrary.defaultPieceBytes, depthClamp: MarkdownDepthClamp? = nil) -> Diagnosed<Document> {
         var walker = MarkdownWalker(options: options)
+        walker.depthClamp = depthClamp
+        // The clamp reports the nesting past the limit already, where it begins.
+        walker.reportedDepthLimit = depthClamp != nil
         walker.tagCache = tagCache
         tagCache = [:]
         CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { walker.visit($0) }
@@ -78,6 +91,8 @@ struct MarkdownWalker {
     var tagCache = MarkdownReader.InlineTagCache()
     /// A script or style opened by inline HTML: its content, until its end tag, is dropped.
     var droppingElement: String?
+    /// Markers removed before cmark read the input: diagnostics name the input's own columns.
+    var depthClamp: MarkdownDepthClamp?
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -323,7 +338,8 @@ struct MarkdownWalker {
 
     mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
         // cmark counts columns in bytes, from 1; soft breaks and some inlines report 0.
-        let location = event.line > 0 ? SourceLocation(line: event.line, column: max(event.column, 1), byteOffset: 0) : nil
+        let column = depthClamp?.originalColumn(line: event.line, column: max(event.column, 1)) ?? max(event.column, 1)
+        let location = event.line > 0 ? SourceLocation(line: event.line, column: column, byteOffset: 0) : nil
         diagnostics.append(.warning(code, message, at: location))
     }
 

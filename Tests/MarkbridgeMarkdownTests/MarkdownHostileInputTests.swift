@@ -13,6 +13,12 @@ struct MarkdownHostileInputTests {
     static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("nested strong emphasis", { String(repeating: "*a **a ", count: $0) + "b" + String(repeating: " a** a*", count: $0) }),
         ("emphasis closers", { String(repeating: "a_ ", count: $0) }),
+        ("emphasis openers", { String(repeating: "_a ", count: $0) }),
+        ("link closers", { String(repeating: "a]", count: $0) }),
+        ("mismatched openers and closers", { String(repeating: "*a_ ", count: $0) }),
+        ("openers and closers multiple of 3", { "a**b" + String(repeating: "c* ", count: $0) }),
+        ("link openers and emphasis closers", { String(repeating: "[ a_", count: $0) }),
+        ("unclosed destinations without brackets", { String(repeating: "[a](b", count: $0) }),
         ("unclosed links", { String(repeating: "[a", count: $0) }),
         ("nested brackets", { String(repeating: "[", count: $0) + "a" + String(repeating: "]", count: $0) }),
         ("nested block quotes", { String(repeating: "> ", count: $0) + "a" }),
