@@ -24,12 +24,18 @@ public struct ConversionOptions: Hashable, Sendable {
     /// other host is written as a link to its source (`embed-host-refused`). Nil, the default,
     /// leaves the URL policy's own list (by default none: every host); when set, it replaces it.
     public var embedHosts: Set<String>?
+    /// How long one call of ``Converter`` may take (a read, a write, a conversion, a check):
+    /// past it, the conversion stops within a bounded amount of work and throws `timeout`.
+    /// Nil, the default, sets none; a deadline the caller bound already
+    /// (``ConversionDeadline/current``) still holds, and so does the task's cancellation, which
+    /// stops a conversion the same way with `cancelled`.
+    public var timeLimit: Duration?
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
         repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep, limits: ConversionLimits = .service,
-        embedHosts: Set<String>? = nil
+        embedHosts: Set<String>? = nil, timeLimit: Duration? = nil
     ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
@@ -41,6 +47,7 @@ public struct ConversionOptions: Hashable, Sendable {
         self.markdownHTML = markdownHTML
         self.limits = limits
         self.embedHosts = embedHosts
+        self.timeLimit = timeLimit
     }
 
     /// The URL policy with the embed allowlist and the limit on URL length applied (the limit

@@ -13,26 +13,29 @@ public struct Converter: Sendable {
 
     /// Reads `input` as the format named `source` into the IR.
     public func read(_ input: [UInt8], from source: String) throws(ConversionError) -> Diagnosed<Document> {
-        guard let reader = registry.format(named: source)?.reader else {
+        guard let format = registry.format(named: source), format.reader != nil else {
             throw ConversionError(code: "unknown-format", message: "no reader for format '\(source)'")
         }
-        return try reader(input, options)
+        return try read(input, from: format)
     }
 
     /// Writes `document` as the format named `target`.
     public func write(_ document: Document, to target: String) throws(ConversionError) -> Diagnosed<[UInt8]> {
-        guard let writer = registry.format(named: target)?.writer else {
+        guard let format = registry.format(named: target), format.writer != nil else {
             throw ConversionError(code: "unknown-format", message: "no writer for format '\(target)'")
         }
-        return try writer(document, options)
+        return try write(document, to: format)
     }
 
     /// Reads, then writes; the diagnostics of both steps, the reader's first.
     public func convert(_ input: [UInt8], from source: String, to target: String) throws(ConversionError) -> Diagnosed<[UInt8]> {
-        let read = try self.read(input, from: source)
-        var written = try write(read.value, to: target)
-        written.diagnostics = read.diagnostics + written.diagnostics
-        return written
+        guard let sourceFormat = registry.format(named: source), sourceFormat.reader != nil else {
+            throw ConversionError(code: "unknown-format", message: "no reader for format '\(source)'")
+        }
+        guard let targetFormat = registry.format(named: target), targetFormat.writer != nil else {
+            throw ConversionError(code: "unknown-format", message: "no writer for format '\(target)'")
+        }
+        return try convert(input, from: sourceFormat, to: targetFormat)
     }
 
     /// Reads `input` as `format`: the typed spelling of reading by name, so that a misspelt
@@ -41,7 +44,7 @@ public struct Converter: Sendable {
         guard let reader = format.reader else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
-        return try reader(input, options)
+        return try withinTimeLimit { () throws(ConversionError) in try reader(input, options) }
     }
 
     /// Writes `document` as `format`.
@@ -49,15 +52,31 @@ public struct Converter: Sendable {
         guard let writer = format.writer else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be written")
         }
-        return try writer(document, options)
+        return try withinTimeLimit { () throws(ConversionError) in try writer(document, options) }
     }
 
     /// Reads `input` as `source` and writes it as `target`; the diagnostics of both steps.
     public func convert(_ input: [UInt8], from source: Format, to target: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
-        let read = try self.read(input, from: source)
-        var written = try write(read.value, to: target)
-        written.diagnostics = read.diagnostics + written.diagnostics
-        return written
+        try withinTimeLimit { () throws(ConversionError) in
+            let read = try self.read(input, from: source)
+            var written = try write(read.value, to: target)
+            written.diagnostics = read.diagnostics + written.diagnostics
+            return written
+        }
+    }
+
+    /// `work` under ``ConversionOptions/timeLimit`` from now (or a deadline bound already, if
+    /// earlier), refused at once when the deadline passed or the task was cancelled before it
+    /// starts. A call inside another keeps the outer one's deadline, so a conversion's read and
+    /// write share one limit.
+    func withinTimeLimit<Value>(_ work: () throws(ConversionError) -> Value) throws(ConversionError) -> Value {
+        try ConversionDeadline.check()
+        guard let limit = options.timeLimit else { return try work() }
+        let deadline = ConversionDeadline.after(limit).earlier(than: ConversionDeadline.current)
+        let result = ConversionDeadline.$current.withValue(deadline) { () -> Result<Value, ConversionError> in
+            do throws(ConversionError) { return .success(try work()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// The same over text: every format reads and writes UTF-8.

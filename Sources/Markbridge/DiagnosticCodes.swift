@@ -27,6 +27,7 @@ extension DiagnosticCode {
     /// the errors' codes).
     public static let all: [DiagnosticCode] = [
         // Errors
+        .init("cancelled", .error, "a conversion whose task was cancelled, stopped part way"),
         .init("end-before-start", .error, "a markup JSON range ends before it starts"),
         .init("input-too-large", .error, "the input is larger than the limit (ConversionLimits.maxInputBytes)"),
         .init("invalid-document", .error, "a document built by hand that no writer can write as our readers read it"),
@@ -49,12 +50,13 @@ extension DiagnosticCode {
         .init("output-is-link", .error, "a batch directory run would write through a symbolic link inside the output tree"),
         .init("overlapping-links", .error, "two markup JSON links cover the same text"),
         .init("record-too-large", .error, "a batch record over --max-record-bytes"),
-        .init("timeout", .error, "a batch record took longer than --timeout-per-record"),
+        .init("timeout", .error, "a conversion ran past ConversionOptions.timeLimit or a bound deadline (a batch record past --timeout-per-record), and stopped"),
         .init("too-deep", .error, "JSON nested deeper than the limit"),
         .init("unknown-format", .error, "a format name no registry entry has"),
         .init("unknown-offset-unit", .error, "markup JSON offsetUnit is not utf16, scalar or utf8"),
         .init("unknown-type", .error, "an unknown markup JSON block or markup type"),
         .init("unsupported-version", .error, "a markup JSON version other than 1"),
+        .init("unreadable", .error, "a batch directory run cannot read one input file"),
         .init("unwritable", .error, "a batch directory run cannot write one output file (for that file's own reason, not a full disk)"),
         .init("would-overwrite-input", .error, "a batch directory run's output would replace a file of the input tree"),
         .init("wrong-type", .error, "a markup JSON field of the wrong JSON type"),

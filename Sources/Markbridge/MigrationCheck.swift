@@ -63,12 +63,14 @@ extension Converter {
         guard target.reader != nil else {
             throw ConversionError(code: "unknown-format", message: "format '\(target.name)' cannot be read back, so a conversion to it cannot be checked")
         }
-        let read = try self.read(input, from: source)
-        let written = try write(read.value, to: target)
-        let readBack = try self.read(written.value, from: target)
-        return MigrationCheck(
-            before: read.value, written: written.value, after: readBack.value,
-            readDiagnostics: read.diagnostics, writeDiagnostics: written.diagnostics, readBackDiagnostics: readBack.diagnostics,
-            diff: DocumentDiff(read.value, readBack.value, options: diffOptions))
+        return try withinTimeLimit { () throws(ConversionError) in
+            let read = try self.read(input, from: source)
+            let written = try write(read.value, to: target)
+            let readBack = try self.read(written.value, from: target)
+            return MigrationCheck(
+                before: read.value, written: written.value, after: readBack.value,
+                readDiagnostics: read.diagnostics, writeDiagnostics: written.diagnostics, readBackDiagnostics: readBack.diagnostics,
+                diff: DocumentDiff(read.value, readBack.value, options: diffOptions))
+        }
     }
 }

@@ -47,6 +47,7 @@ public struct HTMLReader: Sendable {
         let parsed = options.parsesFragment ? try parser.parseFragment(bytes) : try parser.parseDocument(bytes)
         var walker = HTMLTreeWalker(tree: parsed.value, options: options)
         let document = walker.walk()
+        try walker.countdown.rethrow()
         return Diagnosed(document, diagnostics: parsed.diagnostics + walker.diagnostics)
     }
 

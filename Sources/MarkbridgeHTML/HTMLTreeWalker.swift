@@ -61,6 +61,8 @@ struct HTMLTreeWalker {
     var styleCache: [String: CSSStyle] = [:]
     /// The element the walk entered last: where a diagnostic found only at a block's end points.
     var walkedNode: HTMLNodeID
+    /// Stops the walk, at a node, once the conversion's deadline passes or its task is cancelled.
+    var countdown = DeadlineCountdown(every: 1024)
     /// Scratch space for collapsing a text node's whitespace, reused from node to node.
     private var collapsed: [UInt8] = []
 
@@ -80,7 +82,7 @@ struct HTMLTreeWalker {
         // A copy to read text through while `self` changes (the same buffers, not copied).
         let tree = self.tree
         var next = tree.firstChild(of: tree.contentRoot)
-        while let node = next {
+        while let node = next, !countdown.shouldStop() {
             switch tree.kind(of: node) {
             case .text:
                 tree.withTextBytes(of: node) { text($0) }

@@ -28,7 +28,10 @@ public struct HTMLWriter: Sendable {
     /// (see ``Document/checkWritable()``).
     public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try document.checkWritable()
-        return writeChecked(document)
+        let written = writeChecked(document)
+        // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
+        try ConversionDeadline.check()
+        return written
     }
 
     /// The same for a document already checked (the Markdown writer's HTML blocks).
@@ -41,7 +44,9 @@ public struct HTMLWriter: Sendable {
             emitter.out.append(contentsOf: "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
         }
         let blocks = document.blocks
+        var countdown = DeadlineCountdown(every: 64)
         for index in blocks.indices {
+            if countdown.shouldStop() { break }
             emitter.write(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
         }
         emitter.close(to: 0)

@@ -91,6 +91,7 @@ public struct HTMLParser: Sendable {
         builder.inputHasNull = firstNUL != nil
         if let context { builder.prepareFragment(context) }
         builder.run()
+        try builder.countdown.rethrow()
         var diagnostics: [Diagnostic] = []
         if input.replacementCount > 0 {
             diagnostics.append(.warning("invalid-utf8-replaced",

@@ -40,6 +40,8 @@ struct HTMLTreeBuilder {
     var ignoresNextLineFeed = false
     /// Whether the input has a U+0000 at all; without one, character runs need no NUL pass.
     var inputHasNull = true
+    /// Stops the parse, at a token, once the conversion's deadline passes or its task is cancelled.
+    var countdown = DeadlineCountdown(every: 1024)
 
     enum FormattingEntry {
         case marker
@@ -62,7 +64,7 @@ struct HTMLTreeBuilder {
     // MARK: Running
 
     mutating func run() {
-        while true {
+        while !countdown.shouldStop() {
             let token: TreeToken
             switch tokenizer.next() {
             case .characters:

@@ -413,6 +413,9 @@ struct JSONScanFailure: Error {
     var message: String
     var offset: Int
     var pointer: JSONPointer
+    /// Set when the read stopped at its deadline or on cancellation, not at the input: thrown
+    /// as it is, with no place in the input.
+    var stop: ConversionError?
 }
 
 /// The kinds of value, as the first byte of a value tells them.

@@ -43,6 +43,8 @@ struct MarkupJSONDecoder {
     let options: MarkupJSONReader.Options
     var diagnostics: [Diagnostic] = []
     private var lineIndex: LineIndex?
+    /// Stops the read, at a paragraph, once the conversion's deadline passes or its task is cancelled.
+    private var countdown = DeadlineCountdown(every: 64)
 
     init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
         self.scanner = scanner
@@ -69,7 +71,8 @@ struct MarkupJSONDecoder {
                 unit = parsed
             case "paragraphs":
                 pending = try decoder.elements(of: pointer) { decoder, index throws(Failure) in
-                    try decoder.block(pointer: pointer.paragraph(index))
+                    try decoder.stopIfDue()
+                    return try decoder.block(pointer: pointer.paragraph(index))
                 }
             default:
                 return false
@@ -86,6 +89,7 @@ struct MarkupJSONDecoder {
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
         for (index, entry) in pending.enumerated() {
+            try stopIfDue()
             blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
         }
@@ -93,6 +97,11 @@ struct MarkupJSONDecoder {
         // A start where the containers begin anyway says nothing, and is dropped.
         document.canonicalizeContainerStarts()
         return Diagnosed(document, diagnostics: diagnostics)
+    }
+
+    private mutating func stopIfDue() throws(Failure) {
+        guard countdown.shouldStop(), let reason = countdown.reason else { return }
+        throw Failure(code: reason.code, message: reason.message, offset: 0, pointer: .root, stop: reason)
     }
 
     /// A row that follows no row at its place can only begin a table, whatever it says.

@@ -50,6 +50,7 @@ public struct MarkupJSONReader: Sendable {
         case .success(let document):
             return document
         case .failure(let failure):
+            if let stop = failure.stop { throw stop }
             throw ConversionError(
                 code: failure.code, message: failure.message,
                 // A failure of the document as a whole has no pointer, not the empty one.

@@ -32,6 +32,8 @@ public struct MarkupJSONWriter: Sendable {
         try document.checkWritable()
         var emitter = Emitter(options: options, capacity: Self.estimatedSize(of: document, prettyPrinted: options.prettyPrinted))
         emitter.document(document)
+        // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
+        try ConversionDeadline.check()
         emitter.output.byte(UInt8(ascii: "\n"))
         let diagnostics = emitter.diagnostics
         return Diagnosed(emitter.output.finish(), diagnostics: diagnostics)
@@ -69,7 +71,9 @@ private struct Emitter: ~Copyable {
         // Through a span, so that each block is borrowed where it lies: iterating the array
         // copied every block (a retain and release of each of its references).
         let blocks = document.blocks.span
+        var countdown = DeadlineCountdown(every: 64)
         for index in blocks.indices {
+            if countdown.shouldStop() { break }
             element()
             block(blocks[index], index: index)
         }

@@ -56,7 +56,10 @@ enum CmarkLibrary {
         var lineOffset = 0
         var length = pieceBytes
         var pieces = 0
-        while true {
+        // Stops between pieces and between events once the deadline passes or the task is
+        // cancelled; the reader then throws (cmark's parse of one piece cannot be stopped).
+        var countdown = DeadlineCountdown(every: 1024)
+        while ConversionDeadline.stopReason() == nil {
             let end = cuts && length < markdown.count - start ? MarkdownPieces.cut(in: bytes, after: start + length) ?? markdown.count : markdown.count
             let lines = end < markdown.count ? MarkdownPieces.lineCount(bytes, in: start..<end) : 0
             let walked = parse(markdown, start..<end) { root in
@@ -67,11 +70,11 @@ enum CmarkLibrary {
                    Int(cmark_node_get_end_line(last)) >= lines {
                     return false
                 }
-                walk(root, lineOffset: lineOffset, visit)
+                walk(root, lineOffset: lineOffset, countdown: &countdown, visit)
                 return true
             }
             if walked { pieces += 1 }
-            if end == markdown.count { return pieces }
+            if end == markdown.count || countdown.reason != nil { return pieces }
             if walked {
                 start = end
                 lineOffset += lines
@@ -81,6 +84,7 @@ enum CmarkLibrary {
                 length = 2 * max(length, end - start)
             }
         }
+        return pieces
     }
 
     /// cmark's tree of `markdown[range]`, handed to `body` and freed after it.
@@ -98,10 +102,10 @@ enum CmarkLibrary {
     }
 
     /// Every event of the tree under `root`, in order.
-    private static func walk(_ root: OpaquePointer, lineOffset: Int, _ visit: (Event) -> Void) {
+    private static func walk(_ root: OpaquePointer, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event) -> Void) {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
-        while true {
+        while !countdown.shouldStop() {
             let eventType = cmark_iter_next(iterator)
             if eventType == CMARK_EVENT_DONE || eventType == CMARK_EVENT_NONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }

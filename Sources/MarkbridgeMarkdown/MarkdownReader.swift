@@ -35,7 +35,11 @@ public struct MarkdownReader: Sendable {
         var tagCache = InlineTagCache()
         guard let (clamped, clamp) = MarkdownDepthClamp.clamp(bytes) else {
             try MarkdownComplexityGuard.check(bytes)
-            return readChecked(bytes, tagCache: &tagCache)
+            let read = readChecked(bytes, tagCache: &tagCache)
+            // The walk, or an HTML block's read inside it, stops at the deadline or on
+            // cancellation: what it built is then cut short, and never returned.
+            try ConversionDeadline.check()
+            return read
         }
         do {
             try MarkdownComplexityGuard.check(clamped)
@@ -43,6 +47,7 @@ public struct MarkdownReader: Sendable {
             throw ConversionError(code: error.code, message: error.message, at: error.location.map(clamp.original))
         }
         var read = readChecked(clamped, tagCache: &tagCache, depthClamp: clamp)
+        try ConversionDeadline.check()
         read.diagnostics.insert(clamp.diagnostic, at: 0)
         return read
     }

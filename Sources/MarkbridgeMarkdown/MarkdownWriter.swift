@@ -58,7 +58,8 @@ public struct MarkdownWriter: Sendable {
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
         let blocks = document.blocks
         var index = 0
-        while index < blocks.count {
+        var countdown = DeadlineCountdown(every: 64)
+        while index < blocks.count, !countdown.shouldStop() {
             let block = blocks[index]
             if case .tableRow = block.kind {
                 // The whole table at once, as HTML or a pipe table, where ranges need no trimming
@@ -80,6 +81,9 @@ public struct MarkdownWriter: Sendable {
                           next: index + 1 < blocks.count ? blocks[index + 1] : nil)
             index += 1
         }
+        // Stopped at the deadline or on cancellation (here, or in an HTML block's writer):
+        // what was written is cut short, and never returned.
+        try ConversionDeadline.check()
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
     }
 

@@ -18,7 +18,9 @@ public struct PlainTextWriter: Sendable {
         out.reserveCapacity(document.blocks.reduce(1) { $0 + $1.text.utf8.count + 2 * $1.depth + 8 })
         var previousWasListItem = false
         var replacedControls: [(block: Int, count: Int)] = []
+        var countdown = DeadlineCountdown(every: 64)
         for (index, block) in document.blocks.enumerated() {
+            if countdown.shouldStop() { break }
             let isListItem = block.kind.isListItem
             let text = Self.visibleText(block)
             if case .image = block.kind, text.isEmpty { continue }
@@ -52,6 +54,8 @@ public struct PlainTextWriter: Sendable {
             let replaced = contiguous.withUTF8 { Self.appendLines($0, hanging: hanging, to: &out) }
             if replaced > 0 { replacedControls.append((index, replaced)) }
         }
+        // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
+        try countdown.rethrow()
         if !out.isEmpty { out.append(0x0A) }
         guard !replacedControls.isEmpty else { return Diagnosed(out) }
         let total = replacedControls.reduce(0) { $0 + $1.count }

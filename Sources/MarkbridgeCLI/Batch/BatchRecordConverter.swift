@@ -158,12 +158,14 @@ struct BatchRecordConverter: Sendable {
     /// counted in `census` under `id` (JSON text).
     func converted(_ bytes: [UInt8], from sourceName: String, id: String, census: inout BatchCensus) -> Result<Diagnosed<[UInt8]>, ConversionError> {
         guard let timeout else { return convertedNow(bytes, from: sourceName, id: id, census: &census) }
-        let outcome = RecordDeadline.run(within: timeout) { () -> (Result<Diagnosed<[UInt8]>, ConversionError>, BatchCensus) in
-            var census = BatchCensus()
-            return (self.convertedNow(bytes, from: sourceName, id: id, census: &census), census)
+        // The record's whole work (a check reads it back too) under one deadline: past it, the
+        // conversion stops where it is and the record is a dead letter, nothing left running.
+        var counted = BatchCensus()
+        let result = ConversionDeadline.$current.withValue(.after(.seconds(timeout))) {
+            convertedNow(bytes, from: sourceName, id: id, census: &counted)
         }
-        guard let (result, counted) = outcome else {
-            return .failure(ConversionError(code: "timeout", message: "took over \(timeout) s (--timeout-per-record); its conversion was abandoned"))
+        if case .failure(let error) = result, error.code == "timeout" {
+            return .failure(ConversionError(code: "timeout", message: "took over \(timeout) s (--timeout-per-record); its conversion was stopped"))
         }
         census.add(counted)
         return result
