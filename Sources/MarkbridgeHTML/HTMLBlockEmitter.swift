@@ -175,10 +175,13 @@ struct HTMLBlockEmitter {
             inline.render(block, blockIndex: index, preformatted: true, into: &out)
             if block.text.hasSuffix("\n") { emit("\n") }
             emit("</code></pre>\n")
-        case .image(let image):
-            if case .rejected(let reason) = urlPolicy.check(image.src, for: .image) {
+        case .image(var image):
+            switch urlPolicy.check(image.src, for: .image) {
+            case .rejected(let reason):
                 inline.diagnostics.append(.warning("unsafe-url", "image block \(index) not written: \(reason)", block: index))
                 return
+            case .allowed(let cleaned), .linkOnly(let cleaned, _):
+                image.src = cleaned
             }
             if block.text.isEmpty {
                 emit("<p\(style)>\(inline.imageTag(image))</p>\n")
@@ -187,10 +190,12 @@ struct HTMLBlockEmitter {
                 inline.render(block, blockIndex: index, preformatted: false, into: &out)
                 emit("</figcaption></figure>\n")
             }
-        case .embed(let embed):
+        case .embed(var embed):
             switch urlPolicy.check(embed.src, for: .embed(embed.kind)) {
-            case .allowed:
-                break
+            case .allowed(let cleaned):
+                // The spelling the policy checked (edge whitespace and inner line breaks gone,
+                // as browsers drop them), not the one the IR was given.
+                embed.src = cleaned
             case .linkOnly(let source, let reason):
                 inline.diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source", block: index))
                 writeBlock(block.embedWrittenAsLink(to: source, title: embed.title), index: index, itemNumber: nil)

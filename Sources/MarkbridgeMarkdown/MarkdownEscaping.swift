@@ -304,12 +304,18 @@ enum MarkdownEscaping {
 
     /// Whether text has a character a fenced code block cannot hold as itself (references are
     /// not read there): CR, a C0 control other than tab and line feed, DEL, or a C1 control.
-    static func hasRawControl(_ bytes: String.UTF8View) -> Bool {
+    static func hasRawControl(_ bytes: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0
         return bytes.contains { byte in
             defer { previous = byte }
             return (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F)
         }
+    }
+
+    /// `bytes` (UTF-8) with those controls replaced by U+FFFD, and how many there were.
+    static func replacingRawControls(_ bytes: [UInt8]) -> ([UInt8], Int) {
+        let (replaced, count) = replacingRawControls(String(decoding: bytes, as: UTF8.self))
+        return (Array(replaced.utf8), count)
     }
 
     /// `text` with those controls replaced by U+FFFD, and how many there were.

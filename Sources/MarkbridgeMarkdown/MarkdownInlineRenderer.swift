@@ -316,8 +316,17 @@ struct MarkdownInlineRenderer {
             case .code:
                 codeDepth -= 1
                 guard codeDepth == 0 else { return }
-                let code = codeText
+                var code = codeText
                 let gfm = renderer.gfm
+                // A code span holds its text raw, so a control (a CR, C0, DEL or C1) would reach
+                // whoever prints the Markdown: inline HTML writes it as a reference, and without
+                // HTML it is replaced, reported.
+                let hasControl = MarkdownEscaping.hasRawControl(code)
+                if hasControl && !renderer.allowsHTML {
+                    let (replaced, count) = MarkdownEscaping.replacingRawControls(code)
+                    code = replaced
+                    diagnostics.append(.warning("control-character-replaced", "a code span in block \(blockIndex): \(count) control character\(count == 1 ? "" : "s") (CR, C0 other than tab and line feed, DEL or C1) replaced with U+FFFD: a code span cannot hold them (--markdown-html drop)", block: blockIndex))
+                }
                 if code.contains(0x0A) && !renderer.allowsHTML {
                     // A code span cannot hold a line break, and without HTML nothing else can:
                     // one span a line, hard breaks between them, reported.
@@ -326,8 +335,8 @@ struct MarkdownInlineRenderer {
                         if index > 0 { lineBreak(beforeEmptyLine: line.isEmpty) }
                         if !line.isEmpty { write { MarkdownEscaping.codeSpan(Array(line), into: &$0) } }
                     }
-                } else if code.contains(0x0A) {
-                    // A code span cannot hold a line break: inline HTML can.
+                } else if code.contains(0x0A) || (hasControl && renderer.allowsHTML) {
+                    // A code span cannot hold a line break or a control: inline HTML can.
                     write { out in
                         out.append(contentsOf: "<code>".utf8)
                         for (index, line) in code.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {

@@ -46,6 +46,10 @@ struct BatchPathCheckTests {
             #expect(result.standardError.hasPrefix("Error: --input-dir and --output-dir overlap: "))
         }
         #expect(!FileManager.default.fileExists(atPath: d + "/out") && !FileManager.default.fileExists(atPath: d + "/x"))
+        // Without trees it means nothing, and says so.
+        let stray = await runBatch("--field", "html", "--from", "html", "--allow-overlap", folder.file("d/b.html"))
+        #expect(stray.status == 64)
+        #expect(stray.standardError.hasPrefix("Error: --allow-overlap is for --input-dir and --output-dir"))
         let allowed = await runBatch("--input-dir", d, "--output-dir", d, "--to", "markdown", "--allow-overlap", "--dead-letter", folder.file("dead.jsonl"))
         #expect(allowed.status == 1)
         #expect(folder.read("d/b.md") == "# Kept\n")

@@ -58,6 +58,21 @@ struct C1ControlTests {
         #expect(result.diagnostics.map(\.code) == ["control-character-replaced"])
     }
 
+    @Test("A code span cannot hold a reference either: inline <code> where HTML is kept, U+FFFD without it, reported", arguments: ["markdown", "gfm"])
+    func codeSpan(_ target: String) throws {
+        let input = #"{"paragraphs":[{"type":"P","text":"a\u0085b\u0001c","markups":[{"type":"CODE","start":0,"end":5}]}]}"#
+        let (kept, keptCodes) = try convert(input, from: "json", to: target)
+        #expect(kept == "<code>a&#x85;b&#1;c</code>\n")
+        #expect(keptCodes == [])
+        #expect(!hasRawC1(kept))
+        let (back, _) = try convert(kept, from: "markdown", to: "json")
+        #expect(back == #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a\u0085b\u0001c","markups":[{"type":"CODE","start":0,"end":5}]}]}"# + "\n")
+        let target = try #require(FormatRegistry.standard.format(named: target))
+        let dropped = try Converter(options: .init(markdownHTML: .drop)).convert(Array(input.utf8), from: .markupJSON, to: target)
+        #expect(String(decoding: dropped.value, as: UTF8.self) == "`a\u{FFFD}b\u{FFFD}c`\n")
+        #expect(dropped.diagnostics.map(\.code) == ["control-character-replaced"])
+    }
+
     @Test("HTML: &#x80; references; the five Windows-1252 leaves out read back, the others as browsers read them, reported")
     func html() throws {
         let (html, codes) = try convert(Self.json, from: "json", to: "html")

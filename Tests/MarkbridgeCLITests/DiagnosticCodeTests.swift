@@ -11,7 +11,7 @@ struct DiagnosticCodeTests {
     /// `code: "x"` (or `code: test ? "x" : ...`), `failure("x"`, a batch's `deadLetter("x"`.
     static func codesInSources() throws -> Set<String> {
         let root = TestPaths.repositoryRoot + "/Sources"
-        let pattern = try NSRegularExpression(pattern: #"(\.warning\(|\.note\(|diagnose\(|failure\(|deadLetter\(|deadLetter\(path: [a-z]+, |code: |code: [a-zA-Z]+ \? )"([a-z0-9]+(-[a-z0-9]+)*)""#)
+        let pattern = try NSRegularExpression(pattern: #"(\.warning\(|\.note\(|diagnose\(|failure\(|deadLetter\(|deadLetter\((?:path: )?[a-z]+, |code: |code: [a-zA-Z]+ \? )"([a-z0-9]+(-[a-z0-9]+)*)""#)
         var codes: Set<String> = []
         let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         for file in files where !file.hasSuffix("DiagnosticCodes.swift") && !file.hasPrefix("MarkbridgeBench") {

@@ -59,6 +59,17 @@ struct EmbedOutputTests {
         #expect(diagnostics == codes)
     }
 
+    @Test("The HTML writer writes the source the URL policy checked, not the IR's own spelling")
+    func cleanedSources() throws {
+        let document = Document(blocks: [
+            Block(.embed(Embed(.video, src: " https://cdn.example.com/a\n.mp4\t")), text: ""),
+            Block(.image(ImageSource(src: "\nhttps://cdn.example.com/a\r.png ")), text: ""),
+        ])
+        let html = String(decoding: try HTMLWriter().write(document).value, as: UTF8.self)
+        #expect(html == #"<figure><video src="https://cdn.example.com/a.mp4" controls preload="metadata"></video></figure>"# + "\n"
+                + #"<p><img src="https://cdn.example.com/a.png"></p>"# + "\n")
+    }
+
     @Test("Markdown and GFM keep the same sandboxed HTML, and a relative frame as a Markdown link", arguments: ["markdown", "gfm"])
     func markdownEmbeds(_ target: String) throws {
         let (object, _) = try convert(#"<object data="https://cdn.example.com/a.svg"></object>"#, from: "html", to: target)

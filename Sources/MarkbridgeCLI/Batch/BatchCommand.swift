@@ -115,6 +115,8 @@ struct BatchCommand {
                     throw UsageError(message: "\(spec.key) is for JSON Lines input, not --input-dir")
                 }
                 inputs = []
+            } else if parsed.isSet(BatchCommand.allowOverlap) {
+                throw UsageError(message: "--allow-overlap is for --input-dir and --output-dir")
             }
             let field = parsed.value(BatchCommand.field) ?? ""
             guard inputDir != nil || parsed.value(BatchCommand.field) != nil else { throw UsageError(message: "Missing --field: which field of each record to convert") }
