@@ -188,7 +188,7 @@ struct BatchEngineTests {
     func orderedResults() async throws {
         var records = (0..<500).map { BatchRecord(id: "r\($0)", bytes: Array("<p>record <b>\($0)</b></p>".utf8)) }
         records[7].bytes = [0xFF, 0xFE, 0x41, 0x00]
-        let engine = BatchEngine(from: "html", to: "markdown", window: 4)
+        let engine = try BatchEngine(from: .html, to: .markdown, window: 4)
         var seen: [String] = []
         for try await result in engine.results(for: Records(records: records)) {
             seen.append(result.id)
@@ -201,6 +201,97 @@ struct BatchEngineTests {
             }
         }
         #expect(seen == records.map(\.id))
+    }
+}
+
+extension BatchEngineTests {
+    /// Records made on demand, counting how many were taken.
+    struct CountedRecords: AsyncSequence, Sendable {
+        let count: Int
+        let taken: Counter
+        let make: @Sendable (Int) -> BatchRecord
+        struct Iterator: AsyncIteratorProtocol {
+            let source: CountedRecords
+            var index = 0
+            mutating func next() async -> BatchRecord? {
+                guard index < source.count else { return nil }
+                defer { index += 1 }
+                source.taken.add()
+                return source.make(index)
+            }
+        }
+        func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+    }
+
+    final class Counter: Sendable {
+        let value = Mutex(0)
+        func add() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
+    }
+
+    @Test("Formats are typed: one that cannot be read or written is refused before any record")
+    func typedFormats() {
+        #expect(throws: ConversionError(code: "unknown-format", message: "format 'text' cannot be read")) {
+            try BatchEngine(from: .plainText, to: .markdown)
+        }
+    }
+
+    @Test("Breaking out after five results takes no more than a window more records")
+    func stopReading() async throws {
+        let taken = Counter()
+        let records = CountedRecords(count: 1_000, taken: taken) { BatchRecord(id: "\($0)", bytes: Array("<p>r\($0)</p>".utf8)) }
+        var seen = 0
+        for try await _ in try BatchEngine(from: .html, to: .markdown, window: 4).results(for: records) {
+            seen += 1
+            if seen == 5 { break }
+        }
+        #expect(seen == 5)
+        #expect(taken.count <= 5 + 4, "\(taken.count) records taken")
+    }
+
+    /// A format that reads HTML and counts the reads that finished and those stopped.
+    static func countingHTML(finished: Counter, stopped: Counter) -> Format {
+        Format(name: "counted-html", summary: "", fileExtensions: [], reader: { bytes, options throws(ConversionError) in
+            do throws(ConversionError) {
+                let read = try Format.html.reader!(bytes, options)
+                finished.add()
+                return read
+            } catch {
+                if error.code == "cancelled" { stopped.add() }
+                throw error
+            }
+        }, writer: nil)
+    }
+
+    @Test("Cancelling the reading task stops the conversions in flight and throws CancellationError")
+    func cancelReader() async throws {
+        let taken = Counter(), finished = Counter(), stopped = Counter()
+        // Each record takes a debug build seconds to read: cancelled, none of the in-flight ones may finish.
+        let big = Array(("<p>" + String(repeating: "word <b>bold</b> <i>it</i> ", count: 300_000) + "</p>").utf8)
+        let records = CountedRecords(count: 50, taken: taken) { index in BatchRecord(id: "\(index)", bytes: index == 0 ? Array("<p>first</p>".utf8) : big) }
+        let engine = try BatchEngine(converter: Converter(options: .init(limits: .commandLine)),
+                                     from: Self.countingHTML(finished: finished, stopped: stopped), to: .markupJSON, window: 2)
+        let consumer = Task { () -> (results: Int, error: (any Error)?) in
+            var results = 0
+            do {
+                for try await _ in engine.results(for: records) {
+                    results += 1
+                    withUnsafeCurrentTask { $0?.cancel() }
+                }
+            } catch {
+                return (results, error)
+            }
+            return (results, nil)
+        }
+        let outcome = await consumer.value
+        #expect(outcome.results == 1)
+        #expect(outcome.error is CancellationError)
+        #expect(taken.count <= 3, "\(taken.count) records taken")
+        // The record in flight stops at its next check; wait for it to say so.
+        let clock = ContinuousClock(), start = clock.now
+        while finished.count + stopped.count < taken.count, clock.now - start < .seconds(60) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(finished.count == 1, "only the first record, read before the cancellation, finished")
+        #expect(stopped.count == taken.count - 1)
     }
 }
 

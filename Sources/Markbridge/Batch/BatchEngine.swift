@@ -23,20 +23,32 @@ public struct BatchResult: Sendable {
 }
 
 /// Converts many records with bounded concurrency, yielding results in input order: a service's
-/// migration loop, and the engine under `markbridge batch`. A value, safe to share.
+/// migration loop, on the same ordered window as `markbridge batch`. A value, safe to share.
 ///
 /// `window` records are converted at once (one per core by default); a record is taken from
 /// the source only when one of them is done, so memory is bounded by the window and the
 /// largest records, not by the length of the stream. A record that fails is a result like
 /// any other: the batch goes on.
+///
+/// Cancelling the task that reads the results stops the batch within one window: the
+/// conversions in flight stop at their next check (``ConversionDeadline``), no more records are
+/// taken, and the iteration throws `CancellationError`. Breaking out of the loop does the same.
 public struct BatchEngine: Sendable {
     public var converter: Converter
-    public var source: String
-    public var target: String
+    public let source: Format
+    public let target: Format
     public var window: Int
 
-    public init(converter: Converter = Converter(), from source: String, to target: String,
-                window: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Throws `unknown-format` when `source` cannot be read or `target` cannot be written, before
+    /// any record is taken.
+    public init(converter: Converter = Converter(), from source: Format, to target: Format,
+                window: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ConversionError) {
+        guard source.reader != nil else {
+            throw ConversionError(code: "unknown-format", message: "format '\(source.name)' cannot be read")
+        }
+        guard target.writer != nil else {
+            throw ConversionError(code: "unknown-format", message: "format '\(target.name)' cannot be written")
+        }
         self.converter = converter
         self.source = source
         self.target = target

@@ -25,29 +25,59 @@ where Source.Element: Sendable {
         let window: Int
         let transform: @Sendable (Source.Element) -> Output
         /// The elements in flight, oldest first (`head` is the next to yield).
-        var inFlight: [Task<Output, Never>] = []
+        let flight = Flight()
         var head = 0
         var sourceEnded = false
 
+        /// The next output in order. When the consuming task is cancelled, the elements in
+        /// flight are cancelled too (a conversion stops at its next check, see
+        /// ``ConversionDeadline``), no more are taken from the source, and this throws
+        /// `CancellationError`; an iterator dropped part way cancels those in flight the same way.
         package mutating func next() async throws -> Output? {
-            while !sourceEnded && inFlight.count - head < window {
+            if Task.isCancelled {
+                flight.cancelAll()
+                throw CancellationError()
+            }
+            while !sourceEnded && flight.tasks.count - head < window {
                 guard let element = try await source.next() else {
                     sourceEnded = true
                     break
                 }
                 let transform = self.transform
                 // Detached: the caller may be on the main actor, which would run them one at a time.
-                inFlight.append(Task.detached { transform(element) })
+                flight.tasks.append(Task.detached { transform(element) })
             }
-            guard head < inFlight.count else { return nil }
-            let output = await inFlight[head].value
+            guard head < flight.tasks.count else { return nil }
+            let task = flight.tasks[head]
+            let pending = Array(flight.tasks[head...])
+            let output = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                for task in pending { task.cancel() }
+            }
+            if Task.isCancelled {
+                flight.cancelAll()
+                throw CancellationError()
+            }
             head += 1
             // Drop the finished tasks now and then, so the array stays as small as the window.
-            if head >= 64 && head * 2 >= inFlight.count {
-                inFlight.removeSubrange(..<head)
+            if head >= 64 && head * 2 >= flight.tasks.count {
+                flight.tasks.removeSubrange(..<head)
                 head = 0
             }
             return output
         }
+    }
+
+    /// The tasks an iterator started, cancelled when it is dropped: a consumer that stops
+    /// reading leaves nothing converting.
+    final class Flight {
+        var tasks: [Task<Output, Never>] = []
+
+        func cancelAll() {
+            for task in tasks { task.cancel() }
+        }
+
+        deinit { cancelAll() }
     }
 }
