@@ -59,6 +59,7 @@ extension DiagnosticCode {
         .init("would-overwrite-input", .error, "a batch directory run's output would replace a file of the input tree"),
         .init("wrong-type", .error, "a markup JSON field of the wrong JSON type"),
         // Diagnostics
+        .init("abbreviation-expanded", .diagnostic, "an <abbr> title written after its text in parentheses (or dropped where the abbreviation shows no text)"),
         .init("alignment-dropped", .diagnostic, "alignment Markdown without HTML cannot say"),
         .init("anchor-changed", .diagnostic, "a markup JSON paragraph name with what an anchor may not hold, kept without it"),
         .init("anchor-dropped", .diagnostic, "an id (an in-page link's target) with no block to begin, or that Markdown without HTML cannot say"),
@@ -78,6 +79,7 @@ extension DiagnosticCode {
         .init("embed-flattened", .diagnostic, "an embed where only text can be, written as a link to its source"),
         .init("emphasis-dropped", .diagnostic, "emphasis Markdown without HTML cannot write where it is"),
         .init("empty-alt", .diagnostic, "an empty alt text, which Markdown writes as none"),
+        .init("empty-link-dropped", .diagnostic, "a link with no text (<a href></a>, [](url)), which an empty range cannot hold, dropped"),
         .init("empty-markup", .diagnostic, "an empty markup JSON range, dropped"),
         .init("flattened-definition-list", .diagnostic, "a definition list written without HTML as paragraphs"),
         .init("form-control", .diagnostic, "form controls kept as their visible text"),

@@ -51,6 +51,7 @@ extension HTMLTreeWalker {
         case .link:
             if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
                 openMarkup(&exit, .link(LinkTarget(href: target, title: tree.attribute("title", of: node))))
+                exit.link = (builder.textMark, target)
             }
         case .image:
             image(node)
@@ -104,6 +105,8 @@ extension HTMLTreeWalker {
             report.note("dropped-style", "<\(name)>", at: tree.sourceLocation(of: node)) { "<\(name)> (a text size) dropped, its text kept (\($0)×)" }
         case .bdo, .bdi, .span:
             noteTextDirection(node)
+        case .abbr:
+            if let expansion = abbreviationExpansion(of: node) { exit.abbreviation = (builder.textMark, expansion) }
         default:
             break
         }
@@ -125,6 +128,7 @@ extension HTMLTreeWalker {
     }
 
     mutating func leave(_ exit: Exit) {
+        if let link = exit.link, builder.showsOnlyWhitespace(since: link.mark) { noteEmptyLink(to: link.href, at: exit.node) }
         // By index: a slice of the handles would be retained and released on every element.
         if exit.markupCount > 0 {
             for index in stride(from: openHandles.count - 1, through: openHandles.count - exit.markupCount, by: -1) {
@@ -134,6 +138,7 @@ extension HTMLTreeWalker {
             openKinds.removeLast(exit.markupCount)
         }
         for (index, kind) in exit.suspended.reversed() { openHandles[index] = builder.openMarkup(kind) }
+        if let abbreviation = exit.abbreviation { writeExpansion(abbreviation.expansion, since: abbreviation.mark, of: exit.node) }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {
@@ -150,6 +155,57 @@ extension HTMLTreeWalker {
             break
         }
         if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
+    }
+
+    /// An `<abbr title>`'s expansion, whitespace collapsed: nil when there is none, or when
+    /// it only repeats the abbreviation's text (`<abbr title="HTML">HTML</abbr>`), which then
+    /// loses nothing.
+    private func abbreviationExpansion(of node: HTMLNodeID) -> String? {
+        guard let title = tree.attribute("title", of: node) else { return nil }
+        let expansion = Self.collapsingWhitespace(title)
+        guard !expansion.isEmpty else { return nil }
+        // The text is looked at only while it is short: a longer one cannot be its expansion's
+        // length anyway, and an `<abbr>` left open around a page is not walked twice.
+        var shown = ""
+        var stack = tree.children(of: node).reversed() as [HTMLNodeID]
+        while let child = stack.popLast(), shown.utf8.count <= expansion.utf8.count {
+            switch tree.kind(of: child) {
+            case .text: shown += tree.text(of: child)
+            case .element: stack += tree.children(of: child).reversed()
+            case .comment, .templateContents, .document, .fragment, .doctype: break
+            }
+        }
+        return Self.collapsingWhitespace(shown).lowercased() == expansion.lowercased() ? nil : expansion
+    }
+
+    /// The IR has no tooltip: an abbreviation's expansion is written after its text, in
+    /// parentheses, as print style sheets show it (`HTML (HyperText Markup Language)`), so that
+    /// every format keeps it; said, since the text changed. An `<abbr>` that shows no text has
+    /// nothing to follow: its expansion goes, said too.
+    private mutating func writeExpansion(_ expansion: String, since mark: DocumentBuilder.TextMark, of node: HTMLNodeID) {
+        guard !builder.showsOnlyWhitespace(since: mark) else {
+            report.note("abbreviation-expanded", "dropped", at: tree.sourceLocation(of: node)) {
+                "title of an <abbr> that shows no text (the first \(expansion.debugDescription)) dropped: there is no text to write it after (\($0)×)"
+            }
+            return
+        }
+        builder.appendCollapsibleSpace()
+        builder.append("(" + expansion + ")")
+        report.note("abbreviation-expanded", "written", at: tree.sourceLocation(of: node)) {
+            "<abbr> title written after its text in parentheses (the first \(expansion.debugDescription)): the IR has no place for an expansion shown on hover (\($0)×)"
+        }
+    }
+
+    static func collapsingWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).joined(separator: " ")
+    }
+
+    /// A link around no text (`<a href="…"></a>`, or only whitespace) shows nothing to
+    /// follow, and the IR has no empty range to keep it in: dropped, said with where it pointed.
+    private mutating func noteEmptyLink(to href: String, at node: HTMLNodeID) {
+        report.note("empty-link-dropped", "link", at: tree.sourceLocation(of: node)) {
+            "link with no text (the first to \(href)) dropped: it shows nothing to follow, and an empty range has no place in the IR (\($0)×)"
+        }
     }
 
     /// The element's `style` attribute, parsed. Stored content repeats the same few styles
@@ -510,6 +566,7 @@ extension HTMLTreeWalker {
         let kind = elementKind == .iframe && tree.attribute("sandbox", of: node)?.allSatisfy(\.isWhitespace) == true ? .object : elementKind
         let withoutEmbed: EmbedOutcome = walksContent ? .fallbackAsText : .skipped
         guard let raw, !raw.isEmpty else {
+            if kind == .video, keepPoster(of: node) { return withoutEmbed }
             report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> without a source dropped, its fallback text kept (\($0)×)" }
             return withoutEmbed
         }
@@ -535,6 +592,28 @@ extension HTMLTreeWalker {
         }
         embedDepth += 1
         return .started
+    }
+
+    /// A video with a poster and no source shows the poster and nothing plays: kept as what
+    /// the page shows, an image block (its fallback text after it, as for any source-less
+    /// embed), said. False when there is no poster to keep (or the policy refused it, said).
+    private mutating func keepPoster(of node: HTMLNodeID) -> Bool {
+        guard let raw = tree.attribute("poster", of: node), !raw.trimmingASCIIWhitespace().isEmpty,
+              let poster = checkedURL(raw, for: .image, node: node) else { return false }
+        if cellDepth > 0 || embedDepth > 0 || preDepth > 0 || !headingLevels.isEmpty {
+            // Where only text can be, an inline image, as an `<img>` there is.
+            ensureBlock()
+            builder.appendImage(ImageSource(src: poster, title: tree.attribute("title", of: node)))
+        } else {
+            startPendingListItem()
+            breakBlock()
+            builder.startBlock(.image(ImageSource(src: poster, title: tree.attribute("title", of: node))), enclosedBy: &context, alignment: alignments.last)
+            builder.endBlock(keepingIfEmpty: true)
+        }
+        report.note("dropped-element", "video poster", at: tree.sourceLocation(of: node)) {
+            "<video> without a source kept as its poster image (the first \(poster)), as the page shows it; nothing to play (\($0)×)"
+        }
+        return true
     }
 
     /// A video's or audio's source given by its first `<source src>` child.

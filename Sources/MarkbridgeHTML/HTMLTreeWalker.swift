@@ -27,6 +27,10 @@ struct HTMLTreeWalker {
         var blocksAtEntry = 0
         /// A Word list paragraph: its item stays open after it, for deeper levels to nest in.
         var isWordListItem = false
+        /// A link: where its text began and where it points, to tell one that shows nothing.
+        var link: (mark: DocumentBuilder.TextMark, href: String)?
+        /// An `<abbr>` with an expansion to write after its text: where that text began.
+        var abbreviation: (mark: DocumentBuilder.TextMark, expansion: String)?
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }

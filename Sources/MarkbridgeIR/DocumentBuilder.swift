@@ -45,6 +45,10 @@
     /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
     private var cellStart = 0
 
+    /// How many blocks have begun, kept or not: a ``TextMark`` tells by it whether the open
+    /// block is the one it was taken in.
+    private var blocksBegun = 0
+
     /// An anchor for the next block to begin (an `id` on an element none of whose blocks has begun).
     private var pendingAnchor: String?
 
@@ -75,6 +79,7 @@
     ) {
         if isInBlock { endBlock() }
         current = Block(kind, depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment)
+        blocksBegun += 1
         if let anchor = pendingAnchor {
             current.anchor = anchor
             pendingAnchor = nil
@@ -97,6 +102,35 @@
         guard pendingAnchor == nil else { return false }
         pendingAnchor = anchor
         return true
+    }
+
+    /// A place in the text being built (see ``showsOnlyWhitespace(since:)``).
+    public struct TextMark: Hashable, Sendable {
+        fileprivate let blocksBegun: Int
+        /// The open block's length in bytes then; nil between blocks.
+        fileprivate let byte: Int?
+    }
+
+    /// Where the text stands now.
+    public var textMark: TextMark { TextMark(blocksBegun: blocksBegun, byte: isInBlock ? text.byteCount : nil) }
+
+    /// Whether nothing but whitespace (which canonical form trims from a markup's edges) has
+    /// been appended since `mark`: a markup opened there and closed now covers nothing, and
+    /// canonical form drops it, so the reader can say so (an empty link). Whitespace pending
+    /// is not text yet. Conservative: once a block has ended since the mark, it says no.
+    public func showsOnlyWhitespace(since mark: TextMark) -> Bool {
+        let start: Int
+        switch mark.byte {
+        case nil where mark.blocksBegun == blocksBegun:
+            return true
+        case nil where mark.blocksBegun + 1 == blocksBegun && isInBlock:
+            start = 0
+        case let byte? where mark.blocksBegun == blocksBegun && isInBlock:
+            start = byte
+        default:
+            return false
+        }
+        return start >= text.byteCount || text.holdsOnlyWhitespace(from: start)
     }
 
     /// Whether an anchor waits for a block to begin: at the end of a read, one that is lost.

@@ -164,8 +164,12 @@ struct MarkdownBlockEmitter {
             // A fenced block holds its text raw: a CR would end a line there, and other
             // controls would reach whoever prints the Markdown. HTML can write them as
             // references; pure CommonMark cannot write them at all.
-            if block.anchor != nil, allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
+            // A fence holds its text raw, so formatting over code (`<b><pre>`) and an anchor
+            // need the HTML block, which keeps both.
+            if block.anchor != nil || !block.markups.isEmpty, allowsHTML,
+               let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             reportDroppedAnchor(block, index: index)
+            reportMarkupsInFence(block, index: index)
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
@@ -246,6 +250,14 @@ struct MarkdownBlockEmitter {
     private mutating func reportDroppedAnchor(_ block: Block, index: Int) {
         guard let anchor = block.anchor else { return }
         diagnostics.append(.warning("anchor-dropped", "anchor \(anchor.debugDescription) of block \(index) has no CommonMark form here; dropped\(allowsHTML ? "" : " (--markdown-html drop)")", block: index))
+    }
+
+    /// Formatting over a code block's text, which a fence cannot hold (its text is raw): each
+    /// markup dropped, said with its kind and range.
+    private mutating func reportMarkupsInFence(_ block: Block, index: Int) {
+        for markup in block.markups {
+            diagnostics.append(.warning("markup-dropped", "\(markup.kind.name) \(markup.range) over code block \(index) has no CommonMark form (a fence holds its text raw); dropped (--markdown-html drop)", block: index))
+        }
     }
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's

@@ -68,6 +68,8 @@ struct MarkdownWalker {
     var headingLevel: Int?
     /// Markups opened by cmark nodes (emphasis, links), closed on their exit.
     var nodeMarkups: [[DocumentBuilder.OpenMarkup]] = []
+    /// For each open link node, where its text began and where it points (nil when refused).
+    var linkMarks: [(mark: DocumentBuilder.TextMark, href: String)?] = []
     /// Inline HTML tags opened and not yet closed, by name.
     var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup])] = []
     /// While inside an image node: its alt text so far.
@@ -181,15 +183,22 @@ struct MarkdownWalker {
         case .link(let url, let title):
             if event.isEnter {
                 var markups: [DocumentBuilder.OpenMarkup] = []
+                var mark: (DocumentBuilder.TextMark, String)?
                 switch options.urlPolicy.check(url, for: .link) {
                 // Only an embed's source is ever link-only.
                 case .allowed(let checked), .linkOnly(let checked, _):
                     markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
+                    mark = (builder.textMark, checked)
                 case .rejected(let reason):
                     diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
                 }
                 nodeMarkups.append(markups)
+                linkMarks.append(mark)
             } else {
+                if let link = linkMarks.popLast() ?? nil, builder.showsOnlyWhitespace(since: link.mark) {
+                    // `[](url)`: nothing to follow, and no empty range in the IR to keep it in.
+                    diagnose("empty-link-dropped", "link with no text to \(link.href) dropped: it shows nothing to follow, and an empty range has no place in the IR", event)
+                }
                 for handle in nodeMarkups.popLast() ?? [] { builder.closeMarkup(handle) }
             }
         case .image(let url, let title):
