@@ -84,6 +84,7 @@ extension DiagnosticCode {
         .init("flattened-definition-list", .diagnostic, "a definition list written without HTML as paragraphs"),
         .init("form-control", .diagnostic, "form controls kept as their visible text"),
         .init("formatting-limit", .diagnostic, "formatting elements past the HTML parser's limit"),
+        .init("heading-split", .diagnostic, "a heading holding a list, quote, table or code block, read as headings around those blocks"),
         .init("ignored-field", .diagnostic, "a markup JSON field that does not apply to its type"),
         .init("info-string-truncated", .diagnostic, "a code fence's info string kept as its first word"),
         .init("inline-html", .diagnostic, "inline HTML in Markdown that the reader could not use"),

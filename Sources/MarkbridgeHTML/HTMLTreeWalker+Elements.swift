@@ -297,6 +297,7 @@ extension HTMLTreeWalker {
             enterBlockInCell(rule, node: node)
             return
         }
+        if !headingLevels.isEmpty, setAsideHeading(for: rule, node: node, exit: &exit) { return }
         if let level = style.wordListLevel, rule == .paragraph {
             breakBlock()
             enterWordListItem(level: level, node: node)
@@ -384,6 +385,39 @@ extension HTMLTreeWalker {
         report.note("dropped-style", "dir", at: tree.sourceLocation(of: node)) { "text direction (dir) dropped, the text kept in its order (\($0)×)" }
     }
 
+    /// A block element inside a heading. A heading holds only text: a paragraph or a `<div>`
+    /// in it is a line of its text (returns true: nothing more to enter), as a browser shows
+    /// it; a list, quote, table, code block or definition list is read as it would be outside
+    /// the heading, the heading's text before and after it as headings of their own (a
+    /// `heading-split`, said when the heading ends).
+    private mutating func setAsideHeading(for rule: HTMLElementRule, node: HTMLNodeID, exit: inout Exit) -> Bool {
+        switch rule {
+        case .paragraph, .container, .figureCaption, .tableCaption:
+            // `<dl>` is a container too, but its terms and definitions are blocks.
+            guard tree.tag(of: node) != .dl else { fallthrough }
+            builder.breakLine()
+            exit.isLineOfHeading = true
+            return true
+        case .list, .blockquote, .preformatted, .table, .definition, .figure:
+            breakBlock()
+            exit.setAsideHeadings = headingLevels
+            headingLevels.removeAll()
+            return false
+        case .heading, .listItem, .tableRow, .tableCell, .tablePart, .horizontalRule, .lineBreak, .image, .embed, .formatting, .link,
+             .inlineQuote, .transparent, .dropped, .formControl:
+            return false
+        }
+    }
+
+    /// A heading that held a structure (see `setAsideHeading`) is several blocks now.
+    private mutating func noteHeadingSplit(_ exit: Exit) {
+        let name = tree.name(of: exit.node)
+        let count = builder.finishedBlockCount - exit.blocksAtEntry
+        report.note("heading-split", name, at: tree.sourceLocation(of: exit.node)) {
+            "<\(name)> holding blocks (a list, quote, table, code block or rule) read as \(count) blocks (the first such heading): its text before and after as headings, what it held as it would be outside a heading (\($0)×)"
+        }
+    }
+
     /// A block element inside a table cell, where the IR has only text: each block a line of
     /// the cell's text. Structure that a line cannot show (a list's items, a quote, a heading, a
     /// table in the table) is reported, counted.
@@ -431,6 +465,12 @@ extension HTMLTreeWalker {
             return
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
+        if exit.isLineOfHeading {
+            builder.breakLine()
+            return
+        }
+        // The heading around a structure inside it goes on after it.
+        defer { if let levels = exit.setAsideHeadings { headingLevels = levels } }
         switch rule {
         case .paragraph, .figureCaption:
             breakBlock(keepingIfEmpty: hadLineBreak)
@@ -442,6 +482,7 @@ extension HTMLTreeWalker {
             // An empty heading is still a heading (`<h2></h2>`, as the HTML writer writes one).
             if headingLevels.count == 1 && !builder.isInBlock && builder.finishedBlockCount == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
+            if headingLevels.count == 1, builder.finishedBlockCount - exit.blocksAtEntry > 1 { noteHeadingSplit(exit) }
             headingLevels.removeLast()
         case .blockquote:
             breakBlock()

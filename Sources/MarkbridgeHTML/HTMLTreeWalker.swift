@@ -31,6 +31,11 @@ struct HTMLTreeWalker {
         var link: (mark: DocumentBuilder.TextMark, href: String)?
         /// An `<abbr>` with an expansion to write after its text: where that text began.
         var abbreviation: (mark: DocumentBuilder.TextMark, expansion: String)?
+        /// A list, quote, table or other structure inside a heading: the heading levels open
+        /// around it, set aside while it is read and taken up again after it.
+        var setAsideHeadings: [Int]?
+        /// A paragraph or `<div>` inside a heading: a line of the heading's text.
+        var isLineOfHeading = false
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }

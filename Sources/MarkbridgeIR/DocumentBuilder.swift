@@ -253,6 +253,13 @@
         appendLineBreak()
     }
 
+    /// A line break between blocks flattened into the open block's text (a paragraph inside a
+    /// heading): none at the block's start or right after another.
+    public mutating func breakLine() {
+        guard isInBlock, !isInCell, utf16Length > 0, text.lastByte != 0x0A else { return }
+        appendLineBreak()
+    }
+
     /// Removes a line break that ends the current block, as a browser does not render a
     /// `<br>` that ends a block. Returns whether there was one.
     @discardableResult
