@@ -20,6 +20,9 @@ struct HTMLBlockEmitter {
     /// The number the next item of each open list would show without a `value`.
     private var nextNumbers: [Int] = []
     private let urlPolicy: URLPolicy
+    /// For each block, whether it is an item of a loose list (see ``Swift/Array/itemsOfLooseLists()``),
+    /// whose text is a paragraph in its item, as CommonMark's reference renderer writes it.
+    var looseItems: [Bool] = []
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -164,9 +167,13 @@ struct HTMLBlockEmitter {
             if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
             open.append(.item)
             emit("<li\(attributes)>")
-            if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
+            guard !block.text.isEmpty else { break }
+            let isLoose = index < looseItems.count && looseItems[index]
+            if isLoose { emit("\n<p>") }
+            inline.render(block, blockIndex: index, preformatted: false, into: &out)
             // A line break that ends an item: one more, as the reader drops the last.
             if block.text.hasSuffix("\n") { emit("<br>") }
+            if isLoose { emit("</p>\n") }
         case .codeBlock(let language):
             let attribute = language.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
             emit("<pre\(style)><code\(attribute)>")
