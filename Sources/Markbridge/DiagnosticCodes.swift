@@ -67,6 +67,7 @@ extension DiagnosticCode {
         .init("code-span-split", .diagnostic, "a code span with a line break, written without HTML as one span a line"),
         .init("control-character-replaced", .diagnostic, "a control character no output may carry, replaced"),
         .init("default-color", .diagnostic, "opaque black text read as the default colour, not a COLOR"),
+        .init("definition-list-split", .diagnostic, "a list, quote, table or code block inside <dt> or <dd>, read after it, ending the definition list there"),
         .init("depth-clamped", .diagnostic, "lists and quotes nested past the IR's 100 levels kept at level 100"),
         .init("depth-limit", .diagnostic, "HTML nested past the parser's limit, flattened into the element at it"),
         .init("details-flattened", .diagnostic, "<details> shown open"),

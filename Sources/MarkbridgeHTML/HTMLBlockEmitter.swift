@@ -105,7 +105,7 @@ struct HTMLBlockEmitter {
         // An empty quote is its quote alone: `<blockquote></blockquote>` reads back as this block.
         if isBareQuote { return }
         let start = out.count
-        writeBlock(block, index: index, itemNumber: itemNumber)
+        writeBlock(block, index: index, itemNumber: itemNumber, next: next)
         reportC1References(since: start, block: index)
     }
 
@@ -144,18 +144,28 @@ struct HTMLBlockEmitter {
         target.append(.item)
     }
 
-    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?) {
+    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?, next: Block? = nil) {
         let style = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
             emit("<p\(style)>")
             writeInline(block, index: index)
             emit("</p>\n")
-        case .definitionTerm, .definitionDescription:
-            let name = block.kind == .definitionTerm ? "dt" : "dd"
-            emit("<\(name)\(style)>")
-            writeInline(block, index: index)
-            emit("</\(name)>\n")
+        case .definitionTerm(let continues), .definitionDescription(let continues):
+            let name = block.kind.tag == .definitionTerm ? "dt" : "dd"
+            // A term or definition of several paragraphs is one element, each paragraph a
+            // `<p>` in it with its own attributes (on the element they would hold for all).
+            let goesOn = next?.continuesDefinition(after: block) ?? false
+            if continues || goesOn {
+                if !continues { emit("<\(name)>\n") }
+                emit("<p\(style)>")
+                writeInline(block, index: index)
+                emit("</p>\n")
+            } else {
+                emit("<\(name)\(style)>")
+                writeInline(block, index: index)
+            }
+            if !goesOn { emit("</\(name)>\n") }
         case .heading(let level):
             emit("<h\(level)\(style)>")
             // An empty heading is written empty: the reader keeps it as it is.

@@ -298,6 +298,7 @@ extension HTMLTreeWalker {
             return
         }
         if !headingLevels.isEmpty, setAsideHeading(for: rule, node: node, exit: &exit) { return }
+        if !definitionKinds.isEmpty { noteStructureInDefinition(rule, node: node) }
         if let level = style.wordListLevel, rule == .paragraph {
             breakBlock()
             enterWordListItem(level: level, node: node)
@@ -319,7 +320,8 @@ extension HTMLTreeWalker {
             // block of its kind.
             startPendingListItem()
             breakBlock()
-            definitionKinds.append((tree.tag(of: node) == .dt ? .definitionTerm : .definitionDescription, context.blockDepth, context.quoteDepth))
+            let kind: BlockKind = tree.tag(of: node) == .dt ? .definitionTerm(continues: false) : .definitionDescription(continues: false)
+            definitionKinds.append((kind, context.blockDepth, context.quoteDepth, builder.finishedBlockCount))
         case .heading(let level):
             startPendingListItem()
             breakBlock()
@@ -406,6 +408,23 @@ extension HTMLTreeWalker {
         case .heading, .listItem, .tableRow, .tableCell, .tablePart, .horizontalRule, .lineBreak, .image, .embed, .formatting, .link,
              .inlineQuote, .transparent, .dropped, .formControl:
             return false
+        }
+    }
+
+    /// A list, quote, table or code block inside a term or definition: the IR holds only
+    /// paragraphs in one (see ``BlockKind/definitionTerm(continues:)``), so it is a block of its
+    /// own where it stands, which ends the definition list there (what follows in the element
+    /// begins another). Said, counted.
+    private mutating func noteStructureInDefinition(_ rule: HTMLElementRule, node: HTMLNodeID) {
+        switch rule {
+        case .list, .blockquote, .preformatted, .table, .heading, .figure:
+            let name = tree.name(of: node)
+            report.note("definition-list-split", name, at: tree.sourceLocation(of: node)) {
+                "<\(name)> inside a term or definition read as a block of its own after it, which ends the definition list there (\($0)×)"
+            }
+        case .container, .paragraph, .listItem, .definition, .horizontalRule, .lineBreak, .image, .embed, .figureCaption, .tableRow,
+             .tableCell, .tablePart, .tableCaption, .formatting, .link, .inlineQuote, .transparent, .dropped, .formControl:
+            break
         }
     }
 

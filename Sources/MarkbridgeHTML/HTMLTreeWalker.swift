@@ -60,7 +60,8 @@ struct HTMLTreeWalker {
     var wordLists: [Bool] = []
     /// Inside `<dt>` and `<dd>`: the kind their blocks are, innermost last, and where the element
     /// began (a list or quote inside one holds blocks of its own).
-    var definitionKinds: [(kind: BlockKind, depth: Int, quoteDepth: Int)] = []
+    /// `blocksAtEntry`: blocks finished when it began, to tell its further paragraphs.
+    var definitionKinds: [(kind: BlockKind, depth: Int, quoteDepth: Int, blocksAtEntry: Int)] = []
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
     /// and the kind of each.
@@ -268,7 +269,10 @@ struct HTMLTreeWalker {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
         } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
                   !context.hasPendingItem {
-            builder.startBlock(definition.kind, enclosedBy: &context, alignment: alignments.last)
+            // A further paragraph of the element (`<dd><p>one</p><p>two</p></dd>`) goes on from
+            // its first; the builder makes one that has nothing to go on from begin one.
+            let continues = builder.finishedBlockCount > definition.blocksAtEntry
+            builder.startBlock(definition.kind.definition(continuing: continues), enclosedBy: &context, alignment: alignments.last)
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.

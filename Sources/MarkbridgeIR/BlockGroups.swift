@@ -21,6 +21,13 @@ extension Block {
         guard kind.isDefinition, containerStart == nil, let previous, previous.kind.isDefinition else { return false }
         return isAtSamePlace(as: previous)
     }
+
+    /// Whether this block is a further paragraph of the term or definition `previous`, the
+    /// block right before it: it says so, and continues a term or definition of its own kind.
+    public func continuesDefinition(after previous: Block?) -> Bool {
+        guard kind.continuesDefinition, let previous, continuesDefinitionList(after: previous) else { return false }
+        return kind.tag == previous.kind.tag
+    }
 }
 
 extension [Block] {

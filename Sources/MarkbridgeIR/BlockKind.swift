@@ -20,9 +20,11 @@ public enum BlockKind: Hashable, Sendable {
     /// A row of a table; the block's text is its cells' text (see ``TableRow``).
     indirect case tableRow(TableRow)
     /// A term of a definition list (`<dt>`) and a definition of the terms before it (`<dd>`):
-    /// consecutive ones at one place are one list.
-    case definitionTerm
-    case definitionDescription
+    /// consecutive ones at one place are one list. `continues`: the block is a further
+    /// paragraph of the term or definition right before it (`<dd><p>one</p><p>two</p></dd>`),
+    /// not one of its own; a client that does not know it shows one more definition.
+    case definitionTerm(continues: Bool)
+    case definitionDescription(continues: Bool)
     case horizontalRule
 }
 
@@ -131,7 +133,28 @@ extension BlockKind {
 
     /// Whether the block is a term or a definition of a definition list.
     public var isDefinition: Bool {
-        self == .definitionTerm || self == .definitionDescription
+        switch self {
+        case .definitionTerm, .definitionDescription: true
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .horizontalRule: false
+        }
+    }
+
+    /// Whether the block is a further paragraph of the term or definition before it (see
+    /// ``definitionTerm(continues:)``).
+    public var continuesDefinition: Bool {
+        switch self {
+        case .definitionTerm(let continues), .definitionDescription(let continues): continues
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .horizontalRule: false
+        }
+    }
+
+    /// The same term or definition, beginning one of its own or going on from the one before.
+    public func definition(continuing continues: Bool) -> BlockKind {
+        switch self {
+        case .definitionTerm: .definitionTerm(continues: continues)
+        case .definitionDescription: .definitionDescription(continues: continues)
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .horizontalRule: self
+        }
     }
 
     /// Whether the block is a list item (the first block of one), ordered or not.

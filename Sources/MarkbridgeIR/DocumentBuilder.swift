@@ -341,6 +341,8 @@
         }
         dropPendingSpace()
         let isRow = finishRow(&block)
+        // A further paragraph of a term or definition with none before it begins one.
+        if block.kind.continuesDefinition, !block.continuesDefinition(after: blocks.last) { block.kind = block.kind.definition(continuing: false) }
         // An anchor is something to link to: its block stays, empty or not.
         if !text.isEmpty || keepingIfEmpty || isRow || block.anchor != nil {
             block.text = text.string()
@@ -435,6 +437,9 @@
     /// How many blocks are finished: cheaper to ask than `finishedBlocks.count`, which hands out
     /// a second reference to the array (and so a whole copy on the next append, had it been kept).
     public var finishedBlockCount: Int { blocks.count }
+
+    /// The block finished last, if any.
+    public var lastFinishedBlock: Block? { blocks.last }
 
     /// Adds a block made elsewhere (an embedded HTML block) after the finished ones.
     public mutating func appendFinishedBlock(_ block: Block) {

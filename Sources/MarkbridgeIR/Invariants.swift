@@ -40,6 +40,10 @@ extension Document {
                 fail("code block language \(language.debugDescription) is not one word")
             case .orderedListItem(let number) where !ListNumber.range.contains(number):
                 fail("ordered list number \(number) is outside \(ListNumber.range)")
+            case .definitionTerm(continues: true), .definitionDescription(continues: true):
+                if !block.continuesDefinition(after: blockIndex > 0 ? blocks[blockIndex - 1] : nil) {
+                    fail("a term or definition that continues follows no \(block.kind.tag?.rawValue ?? "") at its place to continue")
+                }
             case .tableRow(let row):
                 if let violation = row.violation(in: block.text) { fail(violation) }
                 if row.markupsWithinCells(block.markups) != nil { fail("a markup crosses a cell's edge") }

@@ -13,6 +13,9 @@ extension Document {
     public func checkWritable() throws(ConversionError) {
         for (index, block) in blocks.enumerated() {
             try block.checkWritable(index: index)
+            if block.kind.continuesDefinition, !block.continuesDefinition(after: index > 0 ? blocks[index - 1] : nil) {
+                throw ConversionError(code: "invalid-document", message: "block \(index): a term or definition that continues follows no term or definition of its kind at its place; no writer can write it as our readers read it")
+            }
         }
     }
 }

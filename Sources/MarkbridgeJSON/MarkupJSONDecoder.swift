@@ -27,6 +27,8 @@ struct PendingBlock {
     /// Where the `cells` array begins, to point at.
     var cellsOffset = 0
     var hasCells: Bool { block.kind.tag == .tableRow }
+    /// Where a term's or definition's `continues` was given, to point at.
+    var continuesOffset = 0
 }
 
 /// A table row's own fields, as read: one value for the field closure to capture.
@@ -88,11 +90,24 @@ struct MarkupJSONDecoder {
         for (index, entry) in pending.enumerated() {
             blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
+            if entry.block.kind.continuesDefinition { beginDefinitionIfNothingToContinue(&blocks, at: entry.continuesOffset) }
         }
         var document = Document(blocks: blocks)
         // A start where the containers begin anyway says nothing, and is dropped.
         document.canonicalizeContainerStarts()
         return Diagnosed(document, diagnostics: diagnostics)
+    }
+
+    /// A term or definition that says it `continues` the one before, where no term or
+    /// definition of its kind is before it at its place (or a definition list begins at it),
+    /// begins one of its own: said, since no writer can write it otherwise.
+    private mutating func beginDefinitionIfNothingToContinue(_ blocks: inout [Block], at offset: Int) {
+        let last = blocks.count - 1
+        guard !blocks[last].continuesDefinition(after: last > 0 ? blocks[last - 1] : nil) else { return }
+        blocks[last].kind = blocks[last].kind.definition(continuing: false)
+        let name = blocks[last].kind.tag?.rawValue ?? ""
+        diagnostics.append(.warning("ignored-field", "continues on a \(name) that follows no \(name) at its place (or begins a definition list) was ignored: it begins one of its own",
+                                    at: location(offset, JSONPointer.root.paragraph(last).appending(key: "continues"))))
     }
 
     /// A row that follows no row at its place can only begin a table, whatever it says.
@@ -168,6 +183,7 @@ struct MarkupJSONDecoder {
         var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
         var containerStart: (value: Int, offset: Int)?
         var anchor: String?
+        var continues = false, continuesOffset = 0
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -245,6 +261,16 @@ struct MarkupJSONDecoder {
                     }
                     return true
                 }
+                if key == "continues" {
+                    decoder.scanner.skipWhitespace()
+                    guard let value = try decoder.scanner.literal(member) else {
+                        throw decoder.failure("invalid-value", "continues must be true or false", member)
+                    }
+                    continues = value
+                    continuesOffset = offset
+                    typeSpecific.append((key, offset))
+                    return true
+                }
                 guard key == "cells" || key == "startsTable" else { return false }
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
@@ -274,8 +300,8 @@ struct MarkupJSONDecoder {
         var applicable: Set<String> = []
         switch tag {
         case .paragraph: kind = .paragraph
-        case .definitionTerm: kind = .definitionTerm
-        case .definitionDescription: kind = .definitionDescription
+        case .definitionTerm: kind = .definitionTerm(continues: continues); applicable = ["continues"]
+        case .definitionDescription: kind = .definitionDescription(continues: continues); applicable = ["continues"]
         case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
         case .blockquote: kind = .blockquote
         case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
@@ -344,7 +370,7 @@ struct MarkupJSONDecoder {
             block.containerStart = containerStart.value
         }
         block.anchor = anchor
-        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
+        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset) }
         return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
     }
 

@@ -137,7 +137,12 @@ private struct Emitter: ~Copyable {
             embedFields(embed, block: index)
         case .tableRow(let row):
             tableRowFields(row, text: block.text)
-        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule:
+        case .definitionTerm(let continues), .definitionDescription(let continues):
+            if continues {
+                key("continues")
+                output.raw("true")
+            }
+        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
             break
         }
         if let alignment = block.alignment {

@@ -194,17 +194,24 @@ public struct DocumentGenerator {
                 let beginsList = drawsShape(40)
                 let secondList = drawsShape(40) ? 1 + random.below(2) : -1
                 for index in 0..<(1 + random.below(2) + (secondList > 0 ? secondList : 0)) {
-                    var term = Block(.definitionTerm, text: sentence(words: 1 + random.below(4)))
+                    var term = Block(.definitionTerm(continues: false), text: sentence(words: 1 + random.below(4)))
                     term.markups = markups(over: term.text)
                     if (index == 0 && beginsList) || index == secondList { term.containerStart = 0 }
                     if drawsShape(10) { term.anchor = random.pick(Self.anchors) }
                     term.canonicalize()
                     blocks.append(term)
                     for _ in 0..<(1 + random.below(2)) {
-                        var definition = Block(.definitionDescription, text: sentence(words: 3 + random.below(12)))
+                        var definition = Block(.definitionDescription(continues: false), text: sentence(words: 3 + random.below(12)))
                         definition.markups = markups(over: definition.text)
                         definition.canonicalize()
                         blocks.append(definition)
+                        // A definition of two paragraphs, one element (`<dd><p>…</p><p>…</p></dd>`).
+                        if drawsShape(25) {
+                            var further = Block(.definitionDescription(continues: true), text: sentence(words: 3 + random.below(12)))
+                            further.markups = markups(over: further.text)
+                            further.canonicalize()
+                            blocks.append(further)
+                        }
                     }
                 }
                 continue

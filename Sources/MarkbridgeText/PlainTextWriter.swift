@@ -37,7 +37,7 @@ public struct PlainTextWriter: Sendable {
             if !out.isEmpty { out.append(contentsOf: continuesList || continuesGroup ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
             // A definition is indented under its term.
-            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind == .definitionDescription ? 4 : 0))
+            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind.tag == .definitionDescription ? 4 : 0))
             let marker: String
             switch block.kind {
             case .unorderedListItem: marker = "• "
