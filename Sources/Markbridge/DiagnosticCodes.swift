@@ -100,6 +100,7 @@ extension DiagnosticCode {
         .init("markup-split-at-cells", .diagnostic, "a markup JSON markup across a table cell's edge, cut there"),
         .init("markups-merged", .diagnostic, "touching or overlapping equal markup JSON markups merged"),
         .init("nul-character", .diagnostic, "a NUL character in HTML replaced"),
+        .init("table-caption-flattened", .diagnostic, "a table caption with no table right after it, or Markdown without HTML, read or written as a paragraph"),
         .init("table-cell-flattened", .diagnostic, "blocks inside a table cell written as lines of its text"),
         .init("table-flattened", .diagnostic, "a table written without HTML as a paragraph a row"),
         .init("unknown-element", .diagnostic, "an HTML element with no rule, unwrapped or dropped"),

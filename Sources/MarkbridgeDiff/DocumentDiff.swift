@@ -172,7 +172,7 @@ extension DocumentDiff {
             fields["cells"] = row.cells.map(Self.describe).joined(separator: ", ")
         case .definitionTerm(let continues), .definitionDescription(let continues):
             if continues { fields["continues"] = "true" }
-        case .paragraph, .heading, .blockquote, .unorderedListItem, .horizontalRule: break
+        case .paragraph, .heading, .blockquote, .unorderedListItem, .tableCaption, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue
         fields["name"] = block.anchor

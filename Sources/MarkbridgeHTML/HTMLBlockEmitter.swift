@@ -23,6 +23,8 @@ struct HTMLBlockEmitter {
     /// For each block, whether it is an item of a loose list (see ``Swift/Array/itemsOfLooseLists()``),
     /// whose text is a paragraph in its item, as CommonMark's reference renderer writes it.
     var looseItems: [Bool] = []
+    /// The block written before, whose caption may have begun the table of the next.
+    private var previous: Block?
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -51,6 +53,7 @@ struct HTMLBlockEmitter {
     /// ``Block/containers``): a quote, or a list and an item for each level of depth; those
     /// from ``Block/containerStart`` on are new ones. `next` is the block after, if any.
     mutating func write(_ block: Block, index: Int, next: Block? = nil) {
+        defer { previous = block }
         var target: [Container] = []
         target.reserveCapacity(block.quoteDepth + 2 * block.depth + 1)
         if block.quoteListDepths.isEmpty {
@@ -72,14 +75,16 @@ struct HTMLBlockEmitter {
             target.append(.list(ordered: true))
             // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
             itemNumber = number
-        case .tableRow: target.append(.table)
+        case .tableRow, .tableCaption: target.append(.table)
         case .definitionTerm, .definitionDescription: target.append(.definitionList)
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
         }
         var common = 0
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
-        // A row that starts a table ends the one open at its place.
-        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count { common -= 1 }
+        // A row that starts a table ends the one open at its place, unless its caption began
+        // it; a caption always begins its table.
+        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count, !(previous?.captions(block) ?? false) { common -= 1 }
+        if block.kind == .tableCaption { common = min(common, target.count - 1) }
         // Containers that begin here are new elements, even where the same are open.
         if let start = block.containerStart { common = min(common, Self.position(ofContainer: start, in: block)) }
         let isBareQuote = block.standsForEmptyQuote(before: next) && common <= Self.position(ofContainer: block.containerChainCount - 1, in: block)
@@ -243,6 +248,10 @@ struct HTMLBlockEmitter {
                 emit("</\(name)>")
             }
             emit("</tr>\n")
+        case .tableCaption:
+            emit("<caption\(style)>")
+            writeInline(block, index: index)
+            emit("</caption>\n")
         case .horizontalRule:
             emit("<hr\(HTMLWriter.anchorAttribute(for: block))>\n")
         }

@@ -298,6 +298,12 @@ extension HTMLTreeWalker {
             return
         }
         if !headingLevels.isEmpty, setAsideHeading(for: rule, node: node, exit: &exit) { return }
+        if captionDepth > 0, rule == .paragraph || rule == .container {
+            // A caption holds text only: a paragraph in it is a line of it, as in a heading.
+            builder.breakLine()
+            exit.isLineOfBlock = true
+            return
+        }
         if !definitionKinds.isEmpty { noteStructureInDefinition(rule, node: node) }
         if let level = style.wordListLevel, rule == .paragraph {
             breakBlock()
@@ -364,7 +370,10 @@ extension HTMLTreeWalker {
             builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: &context)
             rowStartsTable = false
         case .tableCaption:
+            // Its text is the caption block of the table, whose first row comes after it.
             breakBlock()
+            captionDepth += 1
+            if firstCaption == nil { firstCaption = node }
         default:
             break
         }
@@ -398,7 +407,7 @@ extension HTMLTreeWalker {
             // `<dl>` is a container too, but its terms and definitions are blocks.
             guard tree.tag(of: node) != .dl else { fallthrough }
             builder.breakLine()
-            exit.isLineOfHeading = true
+            exit.isLineOfBlock = true
             return true
         case .list, .blockquote, .preformatted, .table, .definition, .figure:
             breakBlock()
@@ -484,7 +493,7 @@ extension HTMLTreeWalker {
             return
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
-        if exit.isLineOfHeading {
+        if exit.isLineOfBlock {
             builder.breakLine()
             return
         }
@@ -525,6 +534,9 @@ extension HTMLTreeWalker {
             tableDepth -= 1
         case .tableRow:
             breakBlock()
+        case .tableCaption:
+            breakBlock()
+            captionDepth -= 1
         default:
             breakBlock()
             if tree.tag(of: exit.node) == .dl { context.leaveDefinitionList() }
@@ -573,7 +585,7 @@ extension HTMLTreeWalker {
             if let image = tail[first].asLoneImage { tail[first] = image }
             switch tail[first].kind {
             case .image, .embed: guard tail[first].text.isEmpty else { return }
-            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .definitionTerm,
+            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .tableCaption, .definitionTerm,
                  .definitionDescription, .horizontalRule: return
             }
             let caption = tail.removeLast()

@@ -34,8 +34,8 @@ struct HTMLTreeWalker {
         /// A list, quote, table or other structure inside a heading: the heading levels open
         /// around it, set aside while it is read and taken up again after it.
         var setAsideHeadings: [Int]?
-        /// A paragraph or `<div>` inside a heading: a line of the heading's text.
-        var isLineOfHeading = false
+        /// A paragraph or `<div>` inside a heading or a table caption: a line of its text.
+        var isLineOfBlock = false
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }
@@ -48,6 +48,10 @@ struct HTMLTreeWalker {
     var alignments: [TextAlignment] = []
     var whitespaceModes: [WhitespaceMode] = []
     var tableDepth = 0
+    /// Inside a table's `<caption>`: its text is a caption block.
+    var captionDepth = 0
+    /// The first `<caption>`, where a caption that found no table to go with is reported.
+    var firstCaption: HTMLNodeID?
     var cellDepth = 0
     /// Inside an embed's fallback content: its blocks are flattened into the embed's text.
     var embedDepth = 0
@@ -123,7 +127,13 @@ struct HTMLTreeWalker {
                 "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
             }
         }
-        return builder.finishPromotingLoneImages()
+        let document = builder.finishPromotingLoneImages()
+        if builder.captionsWithoutTable > 0, let caption = firstCaption {
+            let count = builder.captionsWithoutTable
+            report.add(.warning("table-caption-flattened", "\(count) table caption\(count == 1 ? "" : "s") with no row of \(count == 1 ? "its" : "their") table right after (a table of no rows, or a caption after the rows) read as \(count == 1 ? "a paragraph" : "paragraphs")",
+                                at: tree.sourceLocation(of: caption)))
+        }
+        return document
     }
 
     // MARK: Text
@@ -267,6 +277,8 @@ struct HTMLTreeWalker {
             builder.startBlock(.codeBlock(language: preLanguage), in: &context, alignment: alignments.last)
         } else if let level = headingLevels.last {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
+        } else if captionDepth > 0 && cellDepth == 0 {
+            builder.startBlock(.tableCaption, enclosedBy: &context, alignment: alignments.last)
         } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
                   !context.hasPendingItem {
             // A further paragraph of the element (`<dd><p>one</p><p>two</p></dd>`) goes on from

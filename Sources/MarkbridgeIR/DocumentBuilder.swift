@@ -366,6 +366,7 @@
             } else {
                 block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
             }
+            keepCaptionBefore(block)
             blocks.append(block)
         }
         isInBlock = false
@@ -444,7 +445,20 @@
     /// Adds a block made elsewhere (an embedded HTML block) after the finished ones.
     public mutating func appendFinishedBlock(_ block: Block) {
         endBlock(keepingIfEmpty: false)
+        keepCaptionBefore(block)
         blocks.append(block)
+    }
+
+    /// Table captions made paragraphs because no row of their table came right after them.
+    public private(set) var captionsWithoutTable = 0
+
+    /// A caption stays one only when `next`, the block after it, is the first row of its
+    /// table (see ``Block/captions(_:)``); otherwise it is a paragraph of its text, counted
+    /// for the reader to report.
+    private mutating func keepCaptionBefore(_ next: Block?) {
+        guard let last = blocks.indices.last, blocks[last].kind == .tableCaption, !blocks[last].captions(next) else { return }
+        blocks[last].kind = blocks[last].quoteDepth > 0 ? .blockquote : .paragraph
+        captionsWithoutTable += 1
     }
 
     /// Changes the last finished blocks in place (a caption joining the image before it):
@@ -465,6 +479,7 @@
     /// Ends any open block and returns the canonical document.
     public mutating func finish() -> Document {
         endBlock()
+        keepCaptionBefore(nil)
         open.removeAll()
         markups.removeAll()
         markupBytes.removeAll()

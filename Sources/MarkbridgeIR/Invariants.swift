@@ -40,6 +40,8 @@ extension Document {
                 fail("code block language \(language.debugDescription) is not one word")
             case .orderedListItem(let number) where !ListNumber.range.contains(number):
                 fail("ordered list number \(number) is outside \(ListNumber.range)")
+            case .tableCaption where !block.captions(blockIndex + 1 < blocks.count ? blocks[blockIndex + 1] : nil):
+                fail("a table caption is not followed by the first row of its table at its place")
             case .definitionTerm(continues: true), .definitionDescription(continues: true):
                 if !block.continuesDefinition(after: blockIndex > 0 ? blocks[blockIndex - 1] : nil) {
                     fail("a term or definition that continues follows no \(block.kind.tag?.rawValue ?? "") at its place to continue")

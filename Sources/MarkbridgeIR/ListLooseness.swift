@@ -31,7 +31,7 @@ extension [Block] {
         }
         switch block.kind {
         case .codeBlock, .heading, .horizontalRule: return .tight
-        case .paragraph, .blockquote, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .unorderedListItem, .orderedListItem: return .loose
+        case .paragraph, .blockquote, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .unorderedListItem, .orderedListItem: return .loose
         }
     }
 

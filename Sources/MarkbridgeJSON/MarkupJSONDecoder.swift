@@ -29,6 +29,8 @@ struct PendingBlock {
     var hasCells: Bool { block.kind.tag == .tableRow }
     /// Where a term's or definition's `continues` was given, to point at.
     var continuesOffset = 0
+    /// Where the block's object begins, to point at.
+    var objectOffset = 0
 }
 
 /// A table row's own fields, as read: one value for the field closure to capture.
@@ -91,7 +93,9 @@ struct MarkupJSONDecoder {
             blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
             if entry.block.kind.continuesDefinition { beginDefinitionIfNothingToContinue(&blocks, at: entry.continuesOffset) }
+            if index > 0 { flattenCaptionWithoutTable(&blocks, at: index - 1, offset: pending[index - 1].objectOffset) }
         }
+        if let last = blocks.indices.last { flattenCaptionWithoutTable(&blocks, at: last, offset: pending[last].objectOffset) }
         var document = Document(blocks: blocks)
         // A start where the containers begin anyway says nothing, and is dropped.
         document.canonicalizeContainerStarts()
@@ -108,6 +112,15 @@ struct MarkupJSONDecoder {
         let name = blocks[last].kind.tag?.rawValue ?? ""
         diagnostics.append(.warning("ignored-field", "continues on a \(name) that follows no \(name) at its place (or begins a definition list) was ignored: it begins one of its own",
                                     at: location(offset, JSONPointer.root.paragraph(last).appending(key: "continues"))))
+    }
+
+    /// A `CAPTION` not followed by the first row of its table (see ``Block/captions(_:)``)
+    /// has no table to be the caption of: a paragraph of its text, said.
+    private mutating func flattenCaptionWithoutTable(_ blocks: inout [Block], at index: Int, offset: Int) {
+        guard blocks[index].kind == .tableCaption, !blocks[index].captions(index + 1 < blocks.count ? blocks[index + 1] : nil) else { return }
+        blocks[index].kind = blocks[index].quoteDepth > 0 ? .blockquote : .paragraph
+        diagnostics.append(.warning("table-caption-flattened", "CAPTION not followed by a TR that starts a table at its place read as a paragraph",
+                                    at: location(offset, JSONPointer.root.paragraph(index))))
     }
 
     /// A row that follows no row at its place can only begin a table, whatever it says.
@@ -344,6 +357,7 @@ struct MarkupJSONDecoder {
             // The cells' offsets are resolved with the markups', once the unit is known.
             kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: row.startsTable))
             applicable = ["cells", "startsTable"]
+        case .tableCaption: kind = .tableCaption
         case .horizontalRule: kind = .horizontalRule
         }
         for field in typeSpecific where !applicable.contains(field.key) {
@@ -370,8 +384,8 @@ struct MarkupJSONDecoder {
             block.containerStart = containerStart.value
         }
         block.anchor = anchor
-        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset) }
-        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
+        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset, objectOffset: objectOffset) }
+        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset, objectOffset: objectOffset)
     }
 
     /// One of a table row's cells: `start` and `end` required, `header`, `colspan`, `rowspan`

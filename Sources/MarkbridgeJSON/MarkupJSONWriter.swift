@@ -142,7 +142,7 @@ private struct Emitter: ~Copyable {
                 key("continues")
                 output.raw("true")
             }
-        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .tableCaption, .horizontalRule:
             break
         }
         if let alignment = block.alignment {

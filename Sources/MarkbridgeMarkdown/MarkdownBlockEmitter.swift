@@ -66,7 +66,7 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
@@ -214,6 +214,13 @@ struct MarkdownBlockEmitter {
             }
             guard let inline = inlineWriter.inline(paragraph, index: index, diagnostics: &diagnostics) else { return .none }
             return MarkdownLines(inline)
+        case .tableCaption:
+            // Reached without HTML: a paragraph before its table, which has no caption in
+            // CommonMark, nor in a pipe table.
+            diagnostics.append(.warning("table-caption-flattened", "caption of the table at block \(index + 1) has no Markdown form without HTML (a pipe table has none); written as a paragraph before the table (--markdown-html drop)", block: index))
+            var paragraph = block
+            paragraph.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
+            return content(of: paragraph, index: index, isItem: false)
         case .definitionTerm, .definitionDescription:
             // Reached without HTML: a paragraph, the list reported once, at its first block.
             if !block.continuesDefinitionList(after: previous) {
@@ -308,7 +315,7 @@ struct MarkdownBlockEmitter {
     /// writer writes none inside it); a table as a pipe table where GFM can have one.
     private mutating func groupBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
         // An anchor needs the HTML table, where HTML is allowed.
-        if MarkdownPipeTable.fits(rows, dialect: options.dialect), !(allowsHTML && rows.contains { $0.anchor != nil }), let table = pipeTable(rows, index: index) {
+        if rows.first?.kind != .tableCaption, MarkdownPipeTable.fits(rows, dialect: options.dialect), !(allowsHTML && rows.contains { $0.anchor != nil }), let table = pipeTable(rows, index: index) {
             for (offset, row) in rows.enumerated() { reportDroppedAnchor(row, index: index + offset) }
             return table
         }

@@ -182,6 +182,13 @@ public struct DocumentGenerator {
                 // Tables only where the profile draws attributes, as embeds.
                 listDepth = -1
                 openLists = []
+                // A caption, the table's first block (`<caption>`).
+                if drawsShape(25) {
+                    var caption = Block(.tableCaption, text: sentence(words: 2 + random.below(5)))
+                    caption.markups = markups(over: caption.text)
+                    caption.canonicalize()
+                    blocks.append(caption)
+                }
                 blocks += table()
                 continue
             case 85..<88:
@@ -226,7 +233,7 @@ public struct DocumentGenerator {
             if drawsShape(10) { block.anchor = random.pick(Self.anchors) }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule, .tableRow: break
-            case .definitionTerm, .definitionDescription: block.markups = markups(over: block.text)
+            case .definitionTerm, .definitionDescription, .tableCaption: block.markups = markups(over: block.text)
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()
