@@ -195,8 +195,19 @@ struct MarkdownBlockEmitter {
             return embedLink(block, embed, index: index)
         case .heading(let level):
             let hashes = Array(repeatElement(UInt8(ascii: "#"), count: level))
-            if block.alignment != nil || block.text.utf8.contains(0x0A) {
-                if let html = htmlBlock(block, index: index, isItem: false) { return html }
+            var block = block
+            let breaks = block.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            if block.alignment != nil || breaks > 0 {
+                if allowsHTML, let html = htmlBlock(block, index: index, isItem: false) { return html }
+                if block.alignment != nil {
+                    diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)", block: index))
+                }
+                if breaks > 0 {
+                    // An ATX heading is one line: a hard break (`\`) would end it. A space
+                    // each, one UTF-16 unit as the line feed was, so the markups stay where they are.
+                    diagnostics.append(.warning("line-break-dropped", "\(breaks) line break\(breaks == 1 ? "" : "s") in heading block \(index) written as spaces: a Markdown heading is one line (--markdown-html drop)", block: index))
+                    block.text = String(String.UnicodeScalarView(block.text.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+                }
             }
             if block.text.isEmpty { return MarkdownLines(block.anchor == nil ? hashes : hashes + [0x20] + anchorTag(block, index: index)) }
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
