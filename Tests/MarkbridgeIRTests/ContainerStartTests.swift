@@ -96,7 +96,7 @@ struct ContainerStartTests {
     func generatorCoverage() {
         var generator = GeneratedDocuments.hostile(seed: 3)
         var starts: [ContainerLink: Int] = [:]
-        var emptyQuotes = 0, anchors = 0
+        var emptyQuotes = 0, anchors = 0, captions = 0, continuedDefinitions = 0
         for _ in 0..<300 {
             let document = generator.document(blockCount: 12)
             #expect(document.invariantViolations().isEmpty)
@@ -104,8 +104,13 @@ struct ContainerStartTests {
                 if let start = block.containerStart { starts[block.containerChain[start], default: 0] += 1 }
                 if block.kind == .blockquote && block.text.isEmpty { emptyQuotes += 1 }
                 if block.anchor != nil { anchors += 1 }
+                // Issue 22's shapes: a table's caption, a definition of two paragraphs.
+                if block.kind == .tableCaption { captions += 1 }
+                if block.kind.continuesDefinition { continuedDefinitions += 1 }
             }
         }
+        #expect(captions >= 10)
+        #expect(continuedDefinitions >= 10)
         // Lists, quotes (the outer one, an inner one, one in an item) and definition lists side by side.
         for link in [ContainerLink.list(ordered: false), .list(ordered: true), .quote, .definitionList] {
             #expect(starts[link, default: 0] >= 5, "\(link): \(starts)")
