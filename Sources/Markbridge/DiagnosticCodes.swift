@@ -70,6 +70,7 @@ extension DiagnosticCode {
         .init("definition-list-split", .diagnostic, "a list, quote, table or code block inside <dt> or <dd>, read after it, ending the definition list there"),
         .init("depth-clamped", .diagnostic, "lists and quotes nested past the IR's 100 levels kept at level 100"),
         .init("depth-limit", .diagnostic, "HTML nested past the parser's limit, flattened into the element at it"),
+        .init("depth-lowered", .diagnostic, "a markup JSON block deeper than the list items before it, kept at the deepest depth they allow"),
         .init("details-flattened", .diagnostic, "<details> shown open"),
         .init("dropped-comment", .diagnostic, "HTML comments dropped"),
         .init("dropped-element", .diagnostic, "an HTML element dropped with its content (script, style, a source-less embed)"),

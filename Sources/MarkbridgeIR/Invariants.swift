@@ -23,6 +23,7 @@ extension Document {
     public func invariantViolations() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         var walk = ContainerWalk()
+        var items = ItemDepthWalk()
         for (blockIndex, block) in blocks.enumerated() {
             func fail(_ reason: String, markup: Int? = nil) {
                 violations.append(InvariantViolation(blockIndex: blockIndex, markupIndex: markup, reason: reason))
@@ -55,6 +56,8 @@ extension Document {
                 break
             }
             if !(0...IRLimits.maxDepth).contains(block.depth) { fail("depth \(block.depth) is out of range") }
+            let allowed = items.allowedDepth(for: block)
+            if allowed < block.depth { fail("depth \(block.depth) has no list item at depth \(block.depth - 1) before it to be in (at most \(allowed))") }
             if !(0...IRLimits.maxDepth).contains(block.quoteDepth) {
                 fail("quoteDepth \(block.quoteDepth) is out of range")
             }

@@ -11,8 +11,12 @@ extension Document {
     /// take markups in any order. One pass over each block's bytes, and a sort of its markups'
     /// edges only where the text has characters outside the Basic Multilingual Plane.
     public func checkWritable() throws(ConversionError) {
+        var items = ItemDepthWalk()
         for (index, block) in blocks.enumerated() {
             try block.checkWritable(index: index)
+            if items.allowedDepth(for: block) < block.depth {
+                throw ConversionError(code: "invalid-document", message: "block \(index): depth \(block.depth) has no list item at depth \(block.depth - 1) before it to be in; no writer can write it as our readers read it")
+            }
             if block.kind == .tableCaption, !block.captions(index + 1 < blocks.count ? blocks[index + 1] : nil) {
                 throw ConversionError(code: "invalid-document", message: "block \(index): a table caption not followed by the first row of its table at its place; no writer can write it as our readers read it")
             }

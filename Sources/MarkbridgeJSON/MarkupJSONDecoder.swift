@@ -89,8 +89,16 @@ struct MarkupJSONDecoder {
         }
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
+        var items = ItemDepthWalk()
         for (index, entry) in pending.enumerated() {
-            blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
+            var block = try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index))
+            let allowed = items.allowedDepth(for: block)
+            if allowed < block.depth {
+                diagnostics.append(.warning("depth-lowered", "depth \(block.depth) follows no list item at depth \(block.depth - 1) to be in: kept at depth \(allowed), \(allowed == 0 ? "outside any list" : "in the item at depth \(allowed - 1) before it")",
+                                            at: location(entry.objectOffset, JSONPointer.root.paragraph(index).appending(key: "depth"))))
+                block = block.moved(toDepth: allowed)
+            }
+            blocks.append(block)
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
             if entry.block.kind.continuesDefinition { beginDefinitionIfNothingToContinue(&blocks, at: entry.continuesOffset) }
             if index > 0 { flattenCaptionWithoutTable(&blocks, at: index - 1, offset: pending[index - 1].objectOffset) }

@@ -150,6 +150,21 @@ struct FidelityShapesTests {
         #expect(read.diagnostics.first?.message.contains("https://y") == true)
     }
 
+    @Test("2. Markup JSON's heading deeper than the items before it is kept in the deepest, said; Markdown then reads it back, not as code")
+    func headingWithNoItem() throws {
+        let json = Array(#"{"version":1,"paragraphs":[{"type":"ULI","text":"x"},{"type":"H2","text":"deep","depth":3}]}"#.utf8)
+        let read = try Converter().read(json, from: .markupJSON)
+        #expect(read.value.blocks.map(\.depth) == [0, 1])
+        #expect(read.diagnostics.map(\.code) == ["depth-lowered"])
+        let markdown = try Converter().write(read.value, to: .markdown)
+        #expect(String(decoding: markdown.value, as: UTF8.self) == "- x\n  ## deep\n")
+        for format in [Format.markdown, .html] {
+            let check = try Converter().check(json, from: .markupJSON, via: format)
+            #expect(check.diff.isEmpty, "\(format.name): \(check.diff.changes)")
+            #expect(check.losses == ["diagnostic depth-lowered"])
+        }
+    }
+
     @Test("Markup JSON: continues on no definition to continue, and a caption with no table, are read as their own and said")
     func jsonRepairs() throws {
         let read = try Converter().read(Array(#"{"version":1,"paragraphs":[{"type":"DD","text":"a","continues":true},{"type":"CAPTION","text":"c"},{"type":"P","text":"p"}]}"#.utf8), from: .markupJSON)
