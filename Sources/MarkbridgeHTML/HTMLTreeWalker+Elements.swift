@@ -157,25 +157,21 @@ extension HTMLTreeWalker {
         if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
     }
 
-    /// An `<abbr title>`'s expansion, whitespace collapsed: nil when there is none, or when
-    /// it only repeats the abbreviation's text (`<abbr title="HTML">HTML</abbr>`), which then
-    /// loses nothing.
+    /// An `<abbr title>`'s expansion (see ``Abbreviation``), nil when there is none to write.
     private func abbreviationExpansion(of node: HTMLNodeID) -> String? {
-        guard let title = tree.attribute("title", of: node) else { return nil }
-        let expansion = Self.collapsingWhitespace(title)
-        guard !expansion.isEmpty else { return nil }
-        // The text is looked at only while it is short: a longer one cannot be its expansion's
-        // length anyway, and an `<abbr>` left open around a page is not walked twice.
+        guard let title = tree.attribute("title", of: node), !title.isEmpty else { return nil }
+        // The text is looked at only while it is short: a longer one cannot be its expansion,
+        // and an `<abbr>` left open around a page is not walked twice.
         var shown = ""
         var stack = tree.children(of: node).reversed() as [HTMLNodeID]
-        while let child = stack.popLast(), shown.utf8.count <= expansion.utf8.count {
+        while let child = stack.popLast(), shown.utf8.count <= title.utf8.count {
             switch tree.kind(of: child) {
             case .text: shown += tree.text(of: child)
             case .element: stack += tree.children(of: child).reversed()
             case .comment, .templateContents, .document, .fragment, .doctype: break
             }
         }
-        return Self.collapsingWhitespace(shown).lowercased() == expansion.lowercased() ? nil : expansion
+        return Abbreviation.expansion(title: title, shown: shown)
     }
 
     /// The IR has no tooltip: an abbreviation's expansion is written after its text, in
@@ -190,14 +186,10 @@ extension HTMLTreeWalker {
             return
         }
         builder.appendCollapsibleSpace()
-        builder.append("(" + expansion + ")")
+        builder.append(Abbreviation.written(expansion))
         report.note("abbreviation-expanded", "written", at: tree.sourceLocation(of: node)) {
             "<abbr> title written after its text in parentheses (the first \(expansion.debugDescription)): the IR has no place for an expansion shown on hover (\($0)×)"
         }
-    }
-
-    static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).joined(separator: " ")
     }
 
     /// A link around no text (`<a href="…"></a>`, or only whitespace) shows nothing to

@@ -133,6 +133,19 @@
         return start >= text.byteCount || text.holdsOnlyWhitespace(from: start)
     }
 
+    /// The text appended since `mark`, while it is in the open block (nil once a block has
+    /// ended since): what an element's content was, for a reader of lone tags.
+    public func text(since mark: TextMark) -> String? {
+        guard isInBlock else { return mark.byte == nil && mark.blocksBegun == blocksBegun ? "" : nil }
+        let start: Int
+        switch mark.byte {
+        case nil where mark.blocksBegun + 1 == blocksBegun: start = 0
+        case let byte? where mark.blocksBegun == blocksBegun: start = byte
+        default: return nil
+        }
+        return String(decoding: Array(text.string().utf8.dropFirst(start)), as: UTF8.self)
+    }
+
     /// Whether an anchor waits for a block to begin: at the end of a read, one that is lost.
     public var hasPendingAnchor: Bool { pendingAnchor != nil }
 

@@ -71,7 +71,8 @@ struct MarkdownWalker {
     /// For each open link node, where its text began and where it points (nil when refused).
     var linkMarks: [(mark: DocumentBuilder.TextMark, href: String)?] = []
     /// Inline HTML tags opened and not yet closed, by name.
-    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup])] = []
+    /// An `<abbr title>`'s entry holds where its text began and its title (see `writeExpansion`).
+    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup], abbreviation: (mark: DocumentBuilder.TextMark, title: String)?)] = []
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
@@ -100,7 +101,7 @@ struct MarkdownWalker {
                 context.enterQuote()
                 noteDepthLimit(event)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 // `>` alone is a quote with nothing in it: an empty BQ block stands for it.
                 builder.addBlockForEmptyQuote(in: &context)
                 context.leaveQuote()
@@ -125,7 +126,7 @@ struct MarkdownWalker {
             if event.isEnter {
                 builder.startBlock(.paragraph, in: &context)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 builder.endBlock(keepingIfEmpty: false)
             }
         case .heading(let level):
@@ -133,7 +134,7 @@ struct MarkdownWalker {
                 builder.flushPendingItem(in: &context)
                 builder.startBlock(.heading(level: level), in: &context)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 builder.endBlock(keepingIfEmpty: true)
             }
         case .codeBlock(let info):
@@ -281,7 +282,9 @@ struct MarkdownWalker {
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
         case .open(let name, let kinds):
-            htmlTags.append((name, kinds.map { builder.openMarkup($0) }))
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, nil))
+        case .abbreviation(let name, let kinds, let title):
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, (builder.textMark, title)))
         case .close(let name):
             guard let index = htmlTags.lastIndex(where: { $0.name == name }) else {
                 diagnose("inline-html", "end tag </\(name)> with no start tag dropped", event)
@@ -289,6 +292,7 @@ struct MarkdownWalker {
             }
             for entry in htmlTags[index...].reversed() {
                 for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+                if let abbreviation = entry.abbreviation { writeExpansion(abbreviation.title, since: abbreviation.mark, event) }
             }
             htmlTags.removeSubrange(index...)
         case .lineBreak:
@@ -296,13 +300,28 @@ struct MarkdownWalker {
         case .image(let image):
             builder.appendImage(image)
         case .anchor(let name, let id):
-            htmlTags.append((name, []))
+            htmlTags.append((name, [], nil))
             if !builder.anchorBlock(id) {
                 diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
             }
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
+    }
+
+    /// An `<abbr title>` closed: its expansion after its text, in parentheses, as the HTML
+    /// reader writes it (see ``Abbreviation``), said; none where the title repeats the text.
+    /// One left open is closed, and written, at its block's end.
+    private mutating func writeExpansion(_ title: String, since mark: DocumentBuilder.TextMark, _ event: CmarkLibrary.Event) {
+        guard let shown = builder.text(since: mark) else { return }
+        guard let expansion = Abbreviation.expansion(title: title, shown: shown) else { return }
+        guard builder.isInBlock, !shown.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else {
+            diagnose("abbreviation-expanded", "title \(expansion.debugDescription) of an <abbr> that shows no text dropped: there is no text to write it after", event)
+            return
+        }
+        builder.appendCollapsibleSpace()
+        builder.append(Abbreviation.written(expansion))
+        diagnose("abbreviation-expanded", "<abbr> title \(expansion.debugDescription) written after its text in parentheses: the IR has no place for an expansion shown on hover", event)
     }
 
     /// Tags repeat (every `<u>`, every `<span style="color:...">`): each distinct one is
@@ -316,9 +335,10 @@ struct MarkdownWalker {
         return (tag, messages)
     }
 
-    private mutating func closeInlineHTML() {
+    private mutating func closeInlineHTML(_ event: CmarkLibrary.Event) {
         for entry in htmlTags.reversed() {
             for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+            if let abbreviation = entry.abbreviation { writeExpansion(abbreviation.title, since: abbreviation.mark, event) }
         }
         htmlTags.removeAll()
     }

@@ -142,6 +142,13 @@ struct FidelityShapesTests {
         #expect(check.diff.isEmpty && check.diagnostics.isEmpty)
     }
 
+    @Test("5. Markdown's inline <abbr title> is read as HTML's is: the expansion after the text, said")
+    func markdownAbbreviation() throws {
+        let read = try Converter().read(Array("<abbr title=\"HyperText\">HTML</abbr> x, <abbr title=\"html\">HTML</abbr>, <abbr title=\"open\">B\n".utf8), from: .markdown)
+        #expect(read.value.blocks.map(\.text) == ["HTML (HyperText) x, HTML, B (open)"])
+        #expect(read.diagnostics.map(\.code) == ["abbreviation-expanded", "abbreviation-expanded"])
+    }
+
     @Test("4. Markdown's link with no text is dropped and said, with where it pointed")
     func emptyMarkdownLink() throws {
         let read = try Converter().read(Array("a [](https://y) b\n".utf8), from: .markdown)
