@@ -71,8 +71,9 @@ struct MarkdownWalker {
     /// For each open link node, where its text began and where it points (nil when refused).
     var linkMarks: [(mark: DocumentBuilder.TextMark, href: String)?] = []
     /// Inline HTML tags opened and not yet closed, by name.
-    /// An `<abbr title>`'s entry holds where its text began and its title (see `writeExpansion`).
-    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup], abbreviation: (mark: DocumentBuilder.TextMark, title: String)?)] = []
+    /// Each with where its text began: an `<abbr title>`'s title (see `writeExpansion`), and a
+    /// link's destination, to tell one around no text.
+    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup], mark: DocumentBuilder.TextMark, abbreviation: String?, href: String?)] = []
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
@@ -282,31 +283,39 @@ struct MarkdownWalker {
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
         case .open(let name, let kinds):
-            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, nil))
+            let href = kinds.lazy.compactMap { if case .link(let target) = $0 { target.href } else { nil } }.first
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, builder.textMark, nil, href))
         case .abbreviation(let name, let kinds, let title):
-            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, (builder.textMark, title)))
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, builder.textMark, title, nil))
         case .close(let name):
             guard let index = htmlTags.lastIndex(where: { $0.name == name }) else {
                 diagnose("inline-html", "end tag </\(name)> with no start tag dropped", event)
                 return
             }
-            for entry in htmlTags[index...].reversed() {
-                for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
-                if let abbreviation = entry.abbreviation { writeExpansion(abbreviation.title, since: abbreviation.mark, event) }
-            }
+            for entry in htmlTags[index...].reversed() { close(entry, event) }
             htmlTags.removeSubrange(index...)
         case .lineBreak:
             builder.appendLineBreak()
         case .image(let image):
             builder.appendImage(image)
         case .anchor(let name, let id):
-            htmlTags.append((name, [], nil))
+            htmlTags.append((name, [], builder.textMark, nil, nil))
             if !builder.anchorBlock(id) {
                 diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
             }
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
+    }
+
+    /// Ends an inline tag's markups; what it showed says what else its end means.
+    private mutating func close(_ entry: (name: String, markups: [DocumentBuilder.OpenMarkup], mark: DocumentBuilder.TextMark, abbreviation: String?, href: String?),
+                                _ event: CmarkLibrary.Event) {
+        if let href = entry.href, builder.showsOnlyWhitespace(since: entry.mark) {
+            diagnose("empty-link-dropped", "link with no text to \(href) dropped: it shows nothing to follow, and an empty range has no place in the IR", event)
+        }
+        for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+        if let title = entry.abbreviation { writeExpansion(title, since: entry.mark, event) }
     }
 
     /// An `<abbr title>` closed: its expansion after its text, in parentheses, as the HTML
@@ -336,10 +345,7 @@ struct MarkdownWalker {
     }
 
     private mutating func closeInlineHTML(_ event: CmarkLibrary.Event) {
-        for entry in htmlTags.reversed() {
-            for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
-            if let abbreviation = entry.abbreviation { writeExpansion(abbreviation.title, since: abbreviation.mark, event) }
-        }
+        for entry in htmlTags.reversed() { close(entry, event) }
         htmlTags.removeAll()
     }
 

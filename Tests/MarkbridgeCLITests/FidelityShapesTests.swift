@@ -151,10 +151,11 @@ struct FidelityShapesTests {
 
     @Test("4. Markdown's link with no text is dropped and said, with where it pointed")
     func emptyMarkdownLink() throws {
-        let read = try Converter().read(Array("a [](https://y) b\n".utf8), from: .markdown)
+        let read = try Converter().read(Array("a [](https://y) b <a href=\"https://q\"></a> c\n".utf8), from: .markdown)
         #expect(read.value.blocks.map(\.markups) == [[]])
-        #expect(read.diagnostics.map(\.code) == ["empty-link-dropped"])
+        #expect(read.diagnostics.map(\.code) == ["empty-link-dropped", "empty-link-dropped"])
         #expect(read.diagnostics.first?.message.contains("https://y") == true)
+        #expect(read.diagnostics.last?.message.contains("https://q") == true)
     }
 
     @Test("2. Markup JSON's heading deeper than the items before it is kept in the deepest, said; Markdown then reads it back, not as code")
