@@ -23,7 +23,7 @@ struct BlockComparator {
             case .image: key.kind = .image(ImageSource(src: ""))
             case .embed(let embed): key.kind = .embed(Embed(embed.kind, src: ""))
             case .tableRow: key.kind = .tableRow(TableRow(cells: []))
-            case .paragraph, .heading, .blockquote, .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule: break
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: break
             }
         }
         if options.ignoresWhitespace {

@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "align", "name"]
+    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
@@ -170,7 +170,9 @@ extension DocumentDiff {
         case .tableRow(let row):
             if row.startsTable { fields["startsTable"] = "true" }
             fields["cells"] = row.cells.map(Self.describe).joined(separator: ", ")
-        case .paragraph, .heading, .blockquote, .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule: break
+        case .definitionTerm(let continues), .definitionDescription(let continues):
+            if continues { fields["continues"] = "true" }
+        case .paragraph, .heading, .blockquote, .unorderedListItem, .tableCaption, .horizontalRule: break
         }
         fields["align"] = block.alignment?.rawValue
         fields["name"] = block.anchor

@@ -20,6 +20,11 @@ struct HTMLBlockEmitter {
     /// The number the next item of each open list would show without a `value`.
     private var nextNumbers: [Int] = []
     private let urlPolicy: URLPolicy
+    /// For each block, whether it is an item of a loose list (see ``Swift/Array/itemsOfLooseLists()``),
+    /// whose text is a paragraph in its item, as CommonMark's reference renderer writes it.
+    var looseItems: [Bool] = []
+    /// The block written before, whose caption may have begun the table of the next.
+    private var previous: Block?
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -48,6 +53,7 @@ struct HTMLBlockEmitter {
     /// ``Block/containers``): a quote, or a list and an item for each level of depth; those
     /// from ``Block/containerStart`` on are new ones. `next` is the block after, if any.
     mutating func write(_ block: Block, index: Int, next: Block? = nil) {
+        defer { previous = block }
         var target: [Container] = []
         target.reserveCapacity(block.quoteDepth + 2 * block.depth + 1)
         if block.quoteListDepths.isEmpty {
@@ -69,14 +75,16 @@ struct HTMLBlockEmitter {
             target.append(.list(ordered: true))
             // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
             itemNumber = number
-        case .tableRow: target.append(.table)
+        case .tableRow, .tableCaption: target.append(.table)
         case .definitionTerm, .definitionDescription: target.append(.definitionList)
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
         }
         var common = 0
         while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
-        // A row that starts a table ends the one open at its place.
-        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count { common -= 1 }
+        // A row that starts a table ends the one open at its place, unless its caption began
+        // it; a caption always begins its table.
+        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count, !(previous?.captions(block) ?? false) { common -= 1 }
+        if block.kind == .tableCaption { common = min(common, target.count - 1) }
         // Containers that begin here are new elements, even where the same are open.
         if let start = block.containerStart { common = min(common, Self.position(ofContainer: start, in: block)) }
         let isBareQuote = block.standsForEmptyQuote(before: next) && common <= Self.position(ofContainer: block.containerChainCount - 1, in: block)
@@ -102,7 +110,7 @@ struct HTMLBlockEmitter {
         // An empty quote is its quote alone: `<blockquote></blockquote>` reads back as this block.
         if isBareQuote { return }
         let start = out.count
-        writeBlock(block, index: index, itemNumber: itemNumber)
+        writeBlock(block, index: index, itemNumber: itemNumber, next: next)
         reportC1References(since: start, block: index)
     }
 
@@ -141,18 +149,28 @@ struct HTMLBlockEmitter {
         target.append(.item)
     }
 
-    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?) {
+    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?, next: Block? = nil) {
         let style = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
             emit("<p\(style)>")
             writeInline(block, index: index)
             emit("</p>\n")
-        case .definitionTerm, .definitionDescription:
-            let name = block.kind == .definitionTerm ? "dt" : "dd"
-            emit("<\(name)\(style)>")
-            writeInline(block, index: index)
-            emit("</\(name)>\n")
+        case .definitionTerm(let continues), .definitionDescription(let continues):
+            let name = block.kind.tag == .definitionTerm ? "dt" : "dd"
+            // A term or definition of several paragraphs is one element, each paragraph a
+            // `<p>` in it with its own attributes (on the element they would hold for all).
+            let goesOn = next?.continuesDefinition(after: block) ?? false
+            if continues || goesOn {
+                if !continues { emit("<\(name)>\n") }
+                emit("<p\(style)>")
+                writeInline(block, index: index)
+                emit("</p>\n")
+            } else {
+                emit("<\(name)\(style)>")
+                writeInline(block, index: index)
+            }
+            if !goesOn { emit("</\(name)>\n") }
         case .heading(let level):
             emit("<h\(level)\(style)>")
             // An empty heading is written empty: the reader keeps it as it is.
@@ -164,9 +182,13 @@ struct HTMLBlockEmitter {
             if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
             open.append(.item)
             emit("<li\(attributes)>")
-            if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
+            guard !block.text.isEmpty else { break }
+            let isLoose = index < looseItems.count && looseItems[index]
+            if isLoose { emit("\n<p>") }
+            inline.render(block, blockIndex: index, preformatted: false, into: &out)
             // A line break that ends an item: one more, as the reader drops the last.
             if block.text.hasSuffix("\n") { emit("<br>") }
+            if isLoose { emit("</p>\n") }
         case .codeBlock(let language):
             let attribute = language.map { " class=\"language-\(HTMLEscaping.attribute($0))\"" } ?? ""
             emit("<pre\(style)><code\(attribute)>")
@@ -231,6 +253,10 @@ struct HTMLBlockEmitter {
                 emit("</\(name)>")
             }
             emit("</tr>\n")
+        case .tableCaption:
+            emit("<caption\(style)>")
+            writeInline(block, index: index)
+            emit("</caption>\n")
         case .horizontalRule:
             emit("<hr\(HTMLWriter.anchorAttribute(for: block))>\n")
         }

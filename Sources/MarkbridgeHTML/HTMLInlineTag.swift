@@ -14,6 +14,9 @@ import MarkbridgeHTMLParser
     /// A link target with no destination (`<a id="x">`, `<a name="x">`): the anchor of the
     /// block it begins; its end tag closes it like any start tag's.
     case anchor(name: String, id: String)
+    /// `<abbr title>`: its markups, and the title, for the reader to write after the text
+    /// (see ``Abbreviation``) when its end tag comes.
+    case abbreviation(name: String, markups: [MarkupKind], title: String)
     /// A tag with no inline meaning here; its name, for the diagnostic.
     case unsupported(name: String)
 
@@ -60,6 +63,9 @@ import MarkbridgeHTMLParser
             }
             return .open(name: name, markups: markups)
         case .transparent?:
+            if element.tag == .abbr, let title = element.attribute("title"), !title.isEmpty {
+                return .abbreviation(name: name, markups: style.markups, title: title)
+            }
             return .open(name: name, markups: style.markups)
         default:
             return .unsupported(name: name)

@@ -51,6 +51,7 @@ extension HTMLTreeWalker {
         case .link:
             if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
                 openMarkup(&exit, .link(LinkTarget(href: target, title: tree.attribute("title", of: node))))
+                exit.link = (builder.textMark, target)
             }
         case .image:
             image(node)
@@ -104,6 +105,8 @@ extension HTMLTreeWalker {
             report.note("dropped-style", "<\(name)>", at: tree.sourceLocation(of: node)) { "<\(name)> (a text size) dropped, its text kept (\($0)×)" }
         case .bdo, .bdi, .span:
             noteTextDirection(node)
+        case .abbr:
+            if let expansion = abbreviationExpansion(of: node) { exit.abbreviation = (builder.textMark, expansion) }
         default:
             break
         }
@@ -125,6 +128,7 @@ extension HTMLTreeWalker {
     }
 
     mutating func leave(_ exit: Exit) {
+        if let link = exit.link, builder.showsOnlyWhitespace(since: link.mark) { noteEmptyLink(to: link.href, at: exit.node) }
         // By index: a slice of the handles would be retained and released on every element.
         if exit.markupCount > 0 {
             for index in stride(from: openHandles.count - 1, through: openHandles.count - exit.markupCount, by: -1) {
@@ -134,6 +138,7 @@ extension HTMLTreeWalker {
             openKinds.removeLast(exit.markupCount)
         }
         for (index, kind) in exit.suspended.reversed() { openHandles[index] = builder.openMarkup(kind) }
+        if let abbreviation = exit.abbreviation { writeExpansion(abbreviation.expansion, since: abbreviation.mark, of: exit.node) }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {
@@ -150,6 +155,49 @@ extension HTMLTreeWalker {
             break
         }
         if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
+    }
+
+    /// An `<abbr title>`'s expansion (see ``Abbreviation``), nil when there is none to write.
+    private func abbreviationExpansion(of node: HTMLNodeID) -> String? {
+        guard let title = tree.attribute("title", of: node), !title.isEmpty else { return nil }
+        // The text is looked at only while it is short: a longer one cannot be its expansion,
+        // and an `<abbr>` left open around a page is not walked twice.
+        var shown = ""
+        var stack = tree.children(of: node).reversed() as [HTMLNodeID]
+        while let child = stack.popLast(), shown.utf8.count <= title.utf8.count {
+            switch tree.kind(of: child) {
+            case .text: shown += tree.text(of: child)
+            case .element: stack += tree.children(of: child).reversed()
+            case .comment, .templateContents, .document, .fragment, .doctype: break
+            }
+        }
+        return Abbreviation.expansion(title: title, shown: shown)
+    }
+
+    /// The IR has no tooltip: an abbreviation's expansion is written after its text, in
+    /// parentheses, as print style sheets show it (`HTML (HyperText Markup Language)`), so that
+    /// every format keeps it; said, since the text changed. An `<abbr>` that shows no text has
+    /// nothing to follow: its expansion goes, said too.
+    private mutating func writeExpansion(_ expansion: String, since mark: DocumentBuilder.TextMark, of node: HTMLNodeID) {
+        guard !builder.showsOnlyWhitespace(since: mark) else {
+            report.note("abbreviation-expanded", "dropped", at: tree.sourceLocation(of: node)) {
+                "title of an <abbr> that shows no text (the first \(expansion.debugDescription)) dropped: there is no text to write it after (\($0)×)"
+            }
+            return
+        }
+        builder.appendCollapsibleSpace()
+        builder.append(Abbreviation.written(expansion))
+        report.note("abbreviation-expanded", "written", at: tree.sourceLocation(of: node)) {
+            "<abbr> title written after its text in parentheses (the first \(expansion.debugDescription)): the IR has no place for an expansion shown on hover (\($0)×)"
+        }
+    }
+
+    /// A link around no text (`<a href="…"></a>`, or only whitespace) shows nothing to
+    /// follow, and the IR has no empty range to keep it in: dropped, said with where it pointed.
+    private mutating func noteEmptyLink(to href: String, at node: HTMLNodeID) {
+        report.note("empty-link-dropped", "link", at: tree.sourceLocation(of: node)) {
+            "link with no text (the first to \(href)) dropped: it shows nothing to follow, and an empty range has no place in the IR (\($0)×)"
+        }
     }
 
     /// The element's `style` attribute, parsed. Stored content repeats the same few styles
@@ -241,6 +289,14 @@ extension HTMLTreeWalker {
             enterBlockInCell(rule, node: node)
             return
         }
+        if !headingLevels.isEmpty, setAsideHeading(for: rule, node: node, exit: &exit) { return }
+        if captionDepth > 0, rule == .paragraph || rule == .container {
+            // A caption holds text only: a paragraph in it is a line of it, as in a heading.
+            builder.breakLine()
+            exit.isLineOfBlock = true
+            return
+        }
+        if !definitionKinds.isEmpty { noteStructureInDefinition(rule, node: node) }
         if let level = style.wordListLevel, rule == .paragraph {
             breakBlock()
             enterWordListItem(level: level, node: node)
@@ -262,7 +318,8 @@ extension HTMLTreeWalker {
             // block of its kind.
             startPendingListItem()
             breakBlock()
-            definitionKinds.append((tree.tag(of: node) == .dt ? .definitionTerm : .definitionDescription, context.blockDepth, context.quoteDepth))
+            let kind: BlockKind = tree.tag(of: node) == .dt ? .definitionTerm(continues: false) : .definitionDescription(continues: false)
+            definitionKinds.append((kind, context.blockDepth, context.quoteDepth, builder.finishedBlockCount))
         case .heading(let level):
             startPendingListItem()
             breakBlock()
@@ -305,7 +362,10 @@ extension HTMLTreeWalker {
             builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: &context)
             rowStartsTable = false
         case .tableCaption:
+            // Its text is the caption block of the table, whose first row comes after it.
             breakBlock()
+            captionDepth += 1
+            if firstCaption == nil { firstCaption = node }
         default:
             break
         }
@@ -326,6 +386,56 @@ extension HTMLTreeWalker {
         let value = direction.asciiLowercased()
         guard value == "rtl" || value == "auto" || tree.tag(of: node) == .bdo else { return }
         report.note("dropped-style", "dir", at: tree.sourceLocation(of: node)) { "text direction (dir) dropped, the text kept in its order (\($0)×)" }
+    }
+
+    /// A block element inside a heading. A heading holds only text: a paragraph or a `<div>`
+    /// in it is a line of its text (returns true: nothing more to enter), as a browser shows
+    /// it; a list, quote, table, code block or definition list is read as it would be outside
+    /// the heading, the heading's text before and after it as headings of their own (a
+    /// `heading-split`, said when the heading ends).
+    private mutating func setAsideHeading(for rule: HTMLElementRule, node: HTMLNodeID, exit: inout Exit) -> Bool {
+        switch rule {
+        case .paragraph, .container, .figureCaption, .tableCaption:
+            // `<dl>` is a container too, but its terms and definitions are blocks.
+            guard tree.tag(of: node) != .dl else { fallthrough }
+            builder.breakLine()
+            exit.isLineOfBlock = true
+            return true
+        case .list, .blockquote, .preformatted, .table, .definition, .figure:
+            breakBlock()
+            exit.setAsideHeadings = headingLevels
+            headingLevels.removeAll()
+            return false
+        case .heading, .listItem, .tableRow, .tableCell, .tablePart, .horizontalRule, .lineBreak, .image, .embed, .formatting, .link,
+             .inlineQuote, .transparent, .dropped, .formControl:
+            return false
+        }
+    }
+
+    /// A list, quote, table or code block inside a term or definition: the IR holds only
+    /// paragraphs in one (see ``BlockKind/definitionTerm(continues:)``), so it is a block of its
+    /// own where it stands, which ends the definition list there (what follows in the element
+    /// begins another). Said, counted.
+    private mutating func noteStructureInDefinition(_ rule: HTMLElementRule, node: HTMLNodeID) {
+        switch rule {
+        case .list, .blockquote, .preformatted, .table, .heading, .figure:
+            let name = tree.name(of: node)
+            report.note("definition-list-split", name, at: tree.sourceLocation(of: node)) {
+                "<\(name)> inside a term or definition read as a block of its own after it, which ends the definition list there (\($0)×)"
+            }
+        case .container, .paragraph, .listItem, .definition, .horizontalRule, .lineBreak, .image, .embed, .figureCaption, .tableRow,
+             .tableCell, .tablePart, .tableCaption, .formatting, .link, .inlineQuote, .transparent, .dropped, .formControl:
+            break
+        }
+    }
+
+    /// A heading that held a structure (see `setAsideHeading`) is several blocks now.
+    private mutating func noteHeadingSplit(_ exit: Exit) {
+        let name = tree.name(of: exit.node)
+        let count = builder.finishedBlockCount - exit.blocksAtEntry
+        report.note("heading-split", name, at: tree.sourceLocation(of: exit.node)) {
+            "<\(name)> holding blocks (a list, quote, table, code block or rule) read as \(count) blocks (the first such heading): its text before and after as headings, what it held as it would be outside a heading (\($0)×)"
+        }
     }
 
     /// A block element inside a table cell, where the IR has only text: each block a line of
@@ -375,6 +485,12 @@ extension HTMLTreeWalker {
             return
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
+        if exit.isLineOfBlock {
+            builder.breakLine()
+            return
+        }
+        // The heading around a structure inside it goes on after it.
+        defer { if let levels = exit.setAsideHeadings { headingLevels = levels } }
         switch rule {
         case .paragraph, .figureCaption:
             breakBlock(keepingIfEmpty: hadLineBreak)
@@ -386,6 +502,7 @@ extension HTMLTreeWalker {
             // An empty heading is still a heading (`<h2></h2>`, as the HTML writer writes one).
             if headingLevels.count == 1 && !builder.isInBlock && builder.finishedBlockCount == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
+            if headingLevels.count == 1, builder.finishedBlockCount - exit.blocksAtEntry > 1 { noteHeadingSplit(exit) }
             headingLevels.removeLast()
         case .blockquote:
             breakBlock()
@@ -409,6 +526,9 @@ extension HTMLTreeWalker {
             tableDepth -= 1
         case .tableRow:
             breakBlock()
+        case .tableCaption:
+            breakBlock()
+            captionDepth -= 1
         default:
             breakBlock()
             if tree.tag(of: exit.node) == .dl { context.leaveDefinitionList() }
@@ -457,7 +577,7 @@ extension HTMLTreeWalker {
             if let image = tail[first].asLoneImage { tail[first] = image }
             switch tail[first].kind {
             case .image, .embed: guard tail[first].text.isEmpty else { return }
-            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .definitionTerm,
+            case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .tableCaption, .definitionTerm,
                  .definitionDescription, .horizontalRule: return
             }
             let caption = tail.removeLast()
@@ -510,6 +630,7 @@ extension HTMLTreeWalker {
         let kind = elementKind == .iframe && tree.attribute("sandbox", of: node)?.allSatisfy(\.isWhitespace) == true ? .object : elementKind
         let withoutEmbed: EmbedOutcome = walksContent ? .fallbackAsText : .skipped
         guard let raw, !raw.isEmpty else {
+            if kind == .video, keepPoster(of: node) { return withoutEmbed }
             report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> without a source dropped, its fallback text kept (\($0)×)" }
             return withoutEmbed
         }
@@ -535,6 +656,28 @@ extension HTMLTreeWalker {
         }
         embedDepth += 1
         return .started
+    }
+
+    /// A video with a poster and no source shows the poster and nothing plays: kept as what
+    /// the page shows, an image block (its fallback text after it, as for any source-less
+    /// embed), said. False when there is no poster to keep (or the policy refused it, said).
+    private mutating func keepPoster(of node: HTMLNodeID) -> Bool {
+        guard let raw = tree.attribute("poster", of: node), !raw.trimmingASCIIWhitespace().isEmpty,
+              let poster = checkedURL(raw, for: .image, node: node) else { return false }
+        if cellDepth > 0 || embedDepth > 0 || preDepth > 0 || !headingLevels.isEmpty {
+            // Where only text can be, an inline image, as an `<img>` there is.
+            ensureBlock()
+            builder.appendImage(ImageSource(src: poster, title: tree.attribute("title", of: node)))
+        } else {
+            startPendingListItem()
+            breakBlock()
+            builder.startBlock(.image(ImageSource(src: poster, title: tree.attribute("title", of: node))), enclosedBy: &context, alignment: alignments.last)
+            builder.endBlock(keepingIfEmpty: true)
+        }
+        report.note("dropped-element", "video poster", at: tree.sourceLocation(of: node)) {
+            "<video> without a source kept as its poster image (the first \(poster)), as the page shows it; nothing to play (\($0)×)"
+        }
+        return true
     }
 
     /// A video's or audio's source given by its first `<source src>` child.

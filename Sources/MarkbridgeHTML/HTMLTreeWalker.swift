@@ -27,6 +27,15 @@ struct HTMLTreeWalker {
         var blocksAtEntry = 0
         /// A Word list paragraph: its item stays open after it, for deeper levels to nest in.
         var isWordListItem = false
+        /// A link: where its text began and where it points, to tell one that shows nothing.
+        var link: (mark: DocumentBuilder.TextMark, href: String)?
+        /// An `<abbr>` with an expansion to write after its text: where that text began.
+        var abbreviation: (mark: DocumentBuilder.TextMark, expansion: String)?
+        /// A list, quote, table or other structure inside a heading: the heading levels open
+        /// around it, set aside while it is read and taken up again after it.
+        var setAsideHeadings: [Int]?
+        /// A paragraph or `<div>` inside a heading or a table caption: a line of its text.
+        var isLineOfBlock = false
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }
@@ -39,6 +48,10 @@ struct HTMLTreeWalker {
     var alignments: [TextAlignment] = []
     var whitespaceModes: [WhitespaceMode] = []
     var tableDepth = 0
+    /// Inside a table's `<caption>`: its text is a caption block.
+    var captionDepth = 0
+    /// The first `<caption>`, where a caption that found no table to go with is reported.
+    var firstCaption: HTMLNodeID?
     var cellDepth = 0
     /// Inside an embed's fallback content: its blocks are flattened into the embed's text.
     var embedDepth = 0
@@ -51,7 +64,8 @@ struct HTMLTreeWalker {
     var wordLists: [Bool] = []
     /// Inside `<dt>` and `<dd>`: the kind their blocks are, innermost last, and where the element
     /// began (a list or quote inside one holds blocks of its own).
-    var definitionKinds: [(kind: BlockKind, depth: Int, quoteDepth: Int)] = []
+    /// `blocksAtEntry`: blocks finished when it began, to tell its further paragraphs.
+    var definitionKinds: [(kind: BlockKind, depth: Int, quoteDepth: Int, blocksAtEntry: Int)] = []
     var lineBreaks = 0
     /// The markups open elements opened, innermost last (each `Exit` knows how many are its own),
     /// and the kind of each.
@@ -115,7 +129,13 @@ struct HTMLTreeWalker {
                 "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
             }
         }
-        return builder.finishPromotingLoneImages()
+        let document = builder.finishPromotingLoneImages()
+        if builder.captionsWithoutTable > 0, let caption = firstCaption {
+            let count = builder.captionsWithoutTable
+            report.add(.warning("table-caption-flattened", "\(count) table caption\(count == 1 ? "" : "s") with no row of \(count == 1 ? "its" : "their") table right after (a table of no rows, or a caption after the rows) read as \(count == 1 ? "a paragraph" : "paragraphs")",
+                                at: tree.sourceLocation(of: caption)))
+        }
+        return document
     }
 
     // MARK: Text
@@ -259,9 +279,14 @@ struct HTMLTreeWalker {
             builder.startBlock(.codeBlock(language: preLanguage), in: &context, alignment: alignments.last)
         } else if let level = headingLevels.last {
             builder.startBlock(.heading(level: level), in: &context, alignment: alignments.last)
+        } else if captionDepth > 0 && cellDepth == 0 {
+            builder.startBlock(.tableCaption, enclosedBy: &context, alignment: alignments.last)
         } else if let definition = definitionKinds.last, definition.depth == context.blockDepth, definition.quoteDepth == context.quoteDepth,
                   !context.hasPendingItem {
-            builder.startBlock(definition.kind, enclosedBy: &context, alignment: alignments.last)
+            // A further paragraph of the element (`<dd><p>one</p><p>two</p></dd>`) goes on from
+            // its first; the builder makes one that has nothing to go on from begin one.
+            let continues = builder.finishedBlockCount > definition.blocksAtEntry
+            builder.startBlock(definition.kind.definition(continuing: continues), enclosedBy: &context, alignment: alignments.last)
         } else if cellDepth > 0 {
             // Text in a cell whose row block ended (a reader's slip): a row of its own, made a
             // paragraph as it has no cells.

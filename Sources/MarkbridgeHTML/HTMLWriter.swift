@@ -37,6 +37,7 @@ public struct HTMLWriter: Sendable {
     /// The same for a document already checked (the Markdown writer's HTML blocks).
     package func writeChecked(_ document: Document) -> Diagnosed<[UInt8]> {
         var emitter = HTMLBlockEmitter(urlPolicy: options.urlPolicy)
+        emitter.looseItems = document.blocks.itemsOfLooseLists()
         // Reserved once, and the page's head and foot written around the blocks in place: an
         // output that outgrows its buffer, or is copied into a page, is held twice for a moment.
         emitter.out.reserveCapacity(document.estimatedWrittenSize(perBlock: 24, perMarkup: 24))

@@ -16,10 +16,25 @@ extension Block {
         return isAtSamePlace(as: previous)
     }
 
+    /// Whether this block is a table caption and `next`, the block right after it, the first
+    /// row of its table: a row that starts a table at the same place, with no container
+    /// beginning at it.
+    public func captions(_ next: Block?) -> Bool {
+        guard kind == .tableCaption, let next, case .tableRow(let row) = next.kind, row.startsTable, next.containerStart == nil else { return false }
+        return isAtSamePlace(as: next)
+    }
+
     /// Whether this block is a term or definition of the definition list of `previous`.
     public func continuesDefinitionList(after previous: Block?) -> Bool {
         guard kind.isDefinition, containerStart == nil, let previous, previous.kind.isDefinition else { return false }
         return isAtSamePlace(as: previous)
+    }
+
+    /// Whether this block is a further paragraph of the term or definition `previous`, the
+    /// block right before it: it says so, and continues a term or definition of its own kind.
+    public func continuesDefinition(after previous: Block?) -> Bool {
+        guard kind.continuesDefinition, let previous, continuesDefinitionList(after: previous) else { return false }
+        return kind.tag == previous.kind.tag
     }
 }
 

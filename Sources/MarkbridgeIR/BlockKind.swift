@@ -19,10 +19,15 @@ public enum BlockKind: Hashable, Sendable {
     indirect case embed(Embed)
     /// A row of a table; the block's text is its cells' text (see ``TableRow``).
     indirect case tableRow(TableRow)
+    /// The caption of the table whose first row comes right after it (`<caption>`), at the same
+    /// place: see ``Block/captions(_:)``. Readers make a caption with no such row a paragraph.
+    case tableCaption
     /// A term of a definition list (`<dt>`) and a definition of the terms before it (`<dd>`):
-    /// consecutive ones at one place are one list.
-    case definitionTerm
-    case definitionDescription
+    /// consecutive ones at one place are one list. `continues`: the block is a further
+    /// paragraph of the term or definition right before it (`<dd><p>one</p><p>two</p></dd>`),
+    /// not one of its own; a client that does not know it shows one more definition.
+    case definitionTerm(continues: Bool)
+    case definitionDescription(continues: Bool)
     case horizontalRule
 }
 
@@ -90,6 +95,7 @@ extension BlockKind {
         case image = "IMG"
         case embed = "EMBED"
         case tableRow = "TR"
+        case tableCaption = "CAPTION"
         case definitionTerm = "DT"
         case definitionDescription = "DD"
         case horizontalRule = "HR"
@@ -103,7 +109,7 @@ extension BlockKind {
             case .heading4: 4
             case .heading5: 5
             case .heading6: 6
-            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: nil
+            case .paragraph, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: nil
             }
         }
 
@@ -123,6 +129,7 @@ extension BlockKind {
         case .image: .image
         case .embed: .embed
         case .tableRow: .tableRow
+        case .tableCaption: .tableCaption
         case .definitionTerm: .definitionTerm
         case .definitionDescription: .definitionDescription
         case .horizontalRule: .horizontalRule
@@ -131,14 +138,35 @@ extension BlockKind {
 
     /// Whether the block is a term or a definition of a definition list.
     public var isDefinition: Bool {
-        self == .definitionTerm || self == .definitionDescription
+        switch self {
+        case .definitionTerm, .definitionDescription: true
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .horizontalRule: false
+        }
+    }
+
+    /// Whether the block is a further paragraph of the term or definition before it (see
+    /// ``definitionTerm(continues:)``).
+    public var continuesDefinition: Bool {
+        switch self {
+        case .definitionTerm(let continues), .definitionDescription(let continues): continues
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .horizontalRule: false
+        }
+    }
+
+    /// The same term or definition, beginning one of its own or going on from the one before.
+    public func definition(continuing continues: Bool) -> BlockKind {
+        switch self {
+        case .definitionTerm: .definitionTerm(continues: continues)
+        case .definitionDescription: .definitionDescription(continues: continues)
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .horizontalRule: self
+        }
     }
 
     /// Whether the block is a list item (the first block of one), ordered or not.
     public var isListItem: Bool {
         switch self {
         case .unorderedListItem, .orderedListItem: true
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: false
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: false
         }
     }
 }

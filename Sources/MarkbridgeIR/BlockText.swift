@@ -28,6 +28,13 @@ struct BlockText {
         holdsBytes ? bytes[offset] : textString.utf8[textString.utf8.index(textString.utf8.startIndex, offsetBy: offset)]
     }
 
+    /// Whether every byte from `offset` on is a space, tab or line feed: one pass, whichever
+    /// form the text is in.
+    func holdsOnlyWhitespace(from offset: Int) -> Bool {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
+        return holdsBytes ? bytes[offset...].allSatisfy(isWhitespace) : textString.utf8.dropFirst(offset).allSatisfy(isWhitespace)
+    }
+
     @inline(__always)
     mutating func append(_ piece: String) {
         if holdsBytes {

@@ -43,7 +43,7 @@ extension Block {
         case .unorderedListItem: .list(ordered: false)
         case .orderedListItem: .list(ordered: true)
         case .definitionTerm, .definitionDescription: .definitionList
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .horizontalRule: nil
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .horizontalRule: nil
         }
     }
 

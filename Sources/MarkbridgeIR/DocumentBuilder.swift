@@ -45,6 +45,10 @@
     /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
     private var cellStart = 0
 
+    /// How many blocks have begun, kept or not: a ``TextMark`` tells by it whether the open
+    /// block is the one it was taken in.
+    private var blocksBegun = 0
+
     /// An anchor for the next block to begin (an `id` on an element none of whose blocks has begun).
     private var pendingAnchor: String?
 
@@ -75,6 +79,7 @@
     ) {
         if isInBlock { endBlock() }
         current = Block(kind, depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment)
+        blocksBegun += 1
         if let anchor = pendingAnchor {
             current.anchor = anchor
             pendingAnchor = nil
@@ -97,6 +102,48 @@
         guard pendingAnchor == nil else { return false }
         pendingAnchor = anchor
         return true
+    }
+
+    /// A place in the text being built (see ``showsOnlyWhitespace(since:)``).
+    public struct TextMark: Hashable, Sendable {
+        fileprivate let blocksBegun: Int
+        /// The open block's length in bytes then; nil between blocks.
+        fileprivate let byte: Int?
+    }
+
+    /// Where the text stands now.
+    public var textMark: TextMark { TextMark(blocksBegun: blocksBegun, byte: isInBlock ? text.byteCount : nil) }
+
+    /// Whether nothing but whitespace (which canonical form trims from a markup's edges) has
+    /// been appended since `mark`: a markup opened there and closed now covers nothing, and
+    /// canonical form drops it, so the reader can say so (an empty link). Whitespace pending
+    /// is not text yet. Conservative: once a block has ended since the mark, it says no.
+    public func showsOnlyWhitespace(since mark: TextMark) -> Bool {
+        let start: Int
+        switch mark.byte {
+        case nil where mark.blocksBegun == blocksBegun:
+            return true
+        case nil where mark.blocksBegun + 1 == blocksBegun && isInBlock:
+            start = 0
+        case let byte? where mark.blocksBegun == blocksBegun && isInBlock:
+            start = byte
+        default:
+            return false
+        }
+        return start >= text.byteCount || text.holdsOnlyWhitespace(from: start)
+    }
+
+    /// The text appended since `mark`, while it is in the open block (nil once a block has
+    /// ended since): what an element's content was, for a reader of lone tags.
+    public func text(since mark: TextMark) -> String? {
+        guard isInBlock else { return mark.byte == nil && mark.blocksBegun == blocksBegun ? "" : nil }
+        let start: Int
+        switch mark.byte {
+        case nil where mark.blocksBegun + 1 == blocksBegun: start = 0
+        case let byte? where mark.blocksBegun == blocksBegun: start = byte
+        default: return nil
+        }
+        return String(decoding: Array(text.string().utf8.dropFirst(start)), as: UTF8.self)
     }
 
     /// Whether an anchor waits for a block to begin: at the end of a read, one that is lost.
@@ -219,6 +266,13 @@
         appendLineBreak()
     }
 
+    /// A line break between blocks flattened into the open block's text (a paragraph inside a
+    /// heading): none at the block's start or right after another.
+    public mutating func breakLine() {
+        guard isInBlock, !isInCell, utf16Length > 0, text.lastByte != 0x0A else { return }
+        appendLineBreak()
+    }
+
     /// Removes a line break that ends the current block, as a browser does not render a
     /// `<br>` that ends a block. Returns whether there was one.
     @discardableResult
@@ -300,6 +354,8 @@
         }
         dropPendingSpace()
         let isRow = finishRow(&block)
+        // A further paragraph of a term or definition with none before it begins one.
+        if block.kind.continuesDefinition, !block.continuesDefinition(after: blocks.last) { block.kind = block.kind.definition(continuing: false) }
         // An anchor is something to link to: its block stays, empty or not.
         if !text.isEmpty || keepingIfEmpty || isRow || block.anchor != nil {
             block.text = text.string()
@@ -323,6 +379,7 @@
             } else {
                 block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
             }
+            keepCaptionBefore(block)
             blocks.append(block)
         }
         isInBlock = false
@@ -395,10 +452,26 @@
     /// a second reference to the array (and so a whole copy on the next append, had it been kept).
     public var finishedBlockCount: Int { blocks.count }
 
+    /// The block finished last, if any.
+    public var lastFinishedBlock: Block? { blocks.last }
+
     /// Adds a block made elsewhere (an embedded HTML block) after the finished ones.
     public mutating func appendFinishedBlock(_ block: Block) {
         endBlock(keepingIfEmpty: false)
+        keepCaptionBefore(block)
         blocks.append(block)
+    }
+
+    /// Table captions made paragraphs because no row of their table came right after them.
+    public private(set) var captionsWithoutTable = 0
+
+    /// A caption stays one only when `next`, the block after it, is the first row of its
+    /// table (see ``Block/captions(_:)``); otherwise it is a paragraph of its text, counted
+    /// for the reader to report.
+    private mutating func keepCaptionBefore(_ next: Block?) {
+        guard let last = blocks.indices.last, blocks[last].kind == .tableCaption, !blocks[last].captions(next) else { return }
+        blocks[last].kind = blocks[last].quoteDepth > 0 ? .blockquote : .paragraph
+        captionsWithoutTable += 1
     }
 
     /// Changes the last finished blocks in place (a caption joining the image before it):
@@ -419,6 +492,7 @@
     /// Ends any open block and returns the canonical document.
     public mutating func finish() -> Document {
         endBlock()
+        keepCaptionBefore(nil)
         open.removeAll()
         markups.removeAll()
         markupBytes.removeAll()

@@ -23,6 +23,7 @@ extension Document {
     public func invariantViolations() -> [InvariantViolation] {
         var violations: [InvariantViolation] = []
         var walk = ContainerWalk()
+        var items = ItemDepthWalk()
         for (blockIndex, block) in blocks.enumerated() {
             func fail(_ reason: String, markup: Int? = nil) {
                 violations.append(InvariantViolation(blockIndex: blockIndex, markupIndex: markup, reason: reason))
@@ -40,6 +41,12 @@ extension Document {
                 fail("code block language \(language.debugDescription) is not one word")
             case .orderedListItem(let number) where !ListNumber.range.contains(number):
                 fail("ordered list number \(number) is outside \(ListNumber.range)")
+            case .tableCaption where !block.captions(blockIndex + 1 < blocks.count ? blocks[blockIndex + 1] : nil):
+                fail("a table caption is not followed by the first row of its table at its place")
+            case .definitionTerm(continues: true), .definitionDescription(continues: true):
+                if !block.continuesDefinition(after: blockIndex > 0 ? blocks[blockIndex - 1] : nil) {
+                    fail("a term or definition that continues follows no \(block.kind.tag?.rawValue ?? "") at its place to continue")
+                }
             case .tableRow(let row):
                 if let violation = row.violation(in: block.text) { fail(violation) }
                 if row.markupsWithinCells(block.markups) != nil { fail("a markup crosses a cell's edge") }
@@ -49,6 +56,8 @@ extension Document {
                 break
             }
             if !(0...IRLimits.maxDepth).contains(block.depth) { fail("depth \(block.depth) is out of range") }
+            let allowed = items.allowedDepth(for: block)
+            if allowed < block.depth { fail("depth \(block.depth) has no list item at depth \(block.depth - 1) before it to be in (at most \(allowed))") }
             if !(0...IRLimits.maxDepth).contains(block.quoteDepth) {
                 fail("quoteDepth \(block.quoteDepth) is out of range")
             }

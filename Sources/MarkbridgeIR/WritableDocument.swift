@@ -11,8 +11,18 @@ extension Document {
     /// take markups in any order. One pass over each block's bytes, and a sort of its markups'
     /// edges only where the text has characters outside the Basic Multilingual Plane.
     public func checkWritable() throws(ConversionError) {
+        var items = ItemDepthWalk()
         for (index, block) in blocks.enumerated() {
             try block.checkWritable(index: index)
+            if items.allowedDepth(for: block) < block.depth {
+                throw ConversionError(code: "invalid-document", message: "block \(index): depth \(block.depth) has no list item at depth \(block.depth - 1) before it to be in; no writer can write it as our readers read it")
+            }
+            if block.kind == .tableCaption, !block.captions(index + 1 < blocks.count ? blocks[index + 1] : nil) {
+                throw ConversionError(code: "invalid-document", message: "block \(index): a table caption not followed by the first row of its table at its place; no writer can write it as our readers read it")
+            }
+            if block.kind.continuesDefinition, !block.continuesDefinition(after: index > 0 ? blocks[index - 1] : nil) {
+                throw ConversionError(code: "invalid-document", message: "block \(index): a term or definition that continues follows no term or definition of its kind at its place; no writer can write it as our readers read it")
+            }
         }
     }
 }
@@ -40,7 +50,7 @@ extension Block {
             throw refuse("an embed's width or height is outside 0...\(Embed.maxDimension)")
         case .tableRow(let row):
             if let violation = row.violation(in: text) { throw refuse(violation) }
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .definitionTerm,
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableCaption, .definitionTerm,
              .definitionDescription, .horizontalRule:
             break
         }

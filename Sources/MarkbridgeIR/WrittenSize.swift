@@ -21,7 +21,7 @@ extension Document {
             case .embed(let embed): size += embed.src.utf8.count + (embed.poster?.utf8.count ?? 0) + (embed.title?.utf8.count ?? 0) + perBlock
             case .tableRow(let row): size += row.cells.count * perCell
             case .codeBlock(let language): size += language?.utf8.count ?? 0
-            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .definitionTerm, .definitionDescription,
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .tableCaption, .definitionTerm, .definitionDescription,
                  .horizontalRule: break
             }
             return total + size

@@ -27,6 +27,10 @@ struct PendingBlock {
     /// Where the `cells` array begins, to point at.
     var cellsOffset = 0
     var hasCells: Bool { block.kind.tag == .tableRow }
+    /// Where a term's or definition's `continues` was given, to point at.
+    var continuesOffset = 0
+    /// Where the block's object begins, to point at.
+    var objectOffset = 0
 }
 
 /// A table row's own fields, as read: one value for the field closure to capture.
@@ -88,11 +92,22 @@ struct MarkupJSONDecoder {
         }
         var blocks: [Block] = []
         blocks.reserveCapacity(pending.count)
+        var items = ItemDepthWalk()
         for (index, entry) in pending.enumerated() {
             try stopIfDue()
-            blocks.append(try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index)))
+            var block = try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index))
+            let allowed = items.allowedDepth(for: block)
+            if allowed < block.depth {
+                diagnostics.append(.warning("depth-lowered", "depth \(block.depth) follows no list item at depth \(block.depth - 1) to be in: kept at depth \(allowed), \(allowed == 0 ? "outside any list" : "in the item at depth \(allowed - 1) before it")",
+                                            at: location(entry.objectOffset, JSONPointer.root.paragraph(index).appending(key: "depth"))))
+                block = block.moved(toDepth: allowed)
+            }
+            blocks.append(block)
             if entry.hasCells { Self.startTableIfFirstRow(&blocks) }
+            if entry.block.kind.continuesDefinition { beginDefinitionIfNothingToContinue(&blocks, at: entry.continuesOffset) }
+            if index > 0 { flattenCaptionWithoutTable(&blocks, at: index - 1, offset: pending[index - 1].objectOffset) }
         }
+        if let last = blocks.indices.last { flattenCaptionWithoutTable(&blocks, at: last, offset: pending[last].objectOffset) }
         var document = Document(blocks: blocks)
         // A start where the containers begin anyway says nothing, and is dropped.
         document.canonicalizeContainerStarts()
@@ -102,6 +117,27 @@ struct MarkupJSONDecoder {
     private mutating func stopIfDue() throws(Failure) {
         guard countdown.shouldStop(), let reason = countdown.reason else { return }
         throw Failure(code: reason.code, message: reason.message, offset: 0, pointer: .root, stop: reason)
+    }
+
+    /// A term or definition that says it `continues` the one before, where no term or
+    /// definition of its kind is before it at its place (or a definition list begins at it),
+    /// begins one of its own: said, since no writer can write it otherwise.
+    private mutating func beginDefinitionIfNothingToContinue(_ blocks: inout [Block], at offset: Int) {
+        let last = blocks.count - 1
+        guard !blocks[last].continuesDefinition(after: last > 0 ? blocks[last - 1] : nil) else { return }
+        blocks[last].kind = blocks[last].kind.definition(continuing: false)
+        let name = blocks[last].kind.tag?.rawValue ?? ""
+        diagnostics.append(.warning("ignored-field", "continues on a \(name) that follows no \(name) at its place (or begins a definition list) was ignored: it begins one of its own",
+                                    at: location(offset, JSONPointer.root.paragraph(last).appending(key: "continues"))))
+    }
+
+    /// A `CAPTION` not followed by the first row of its table (see ``Block/captions(_:)``)
+    /// has no table to be the caption of: a paragraph of its text, said.
+    private mutating func flattenCaptionWithoutTable(_ blocks: inout [Block], at index: Int, offset: Int) {
+        guard blocks[index].kind == .tableCaption, !blocks[index].captions(index + 1 < blocks.count ? blocks[index + 1] : nil) else { return }
+        blocks[index].kind = blocks[index].quoteDepth > 0 ? .blockquote : .paragraph
+        diagnostics.append(.warning("table-caption-flattened", "CAPTION not followed by a TR that starts a table at its place read as a paragraph",
+                                    at: location(offset, JSONPointer.root.paragraph(index))))
     }
 
     /// A row that follows no row at its place can only begin a table, whatever it says.
@@ -177,6 +213,7 @@ struct MarkupJSONDecoder {
         var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
         var containerStart: (value: Int, offset: Int)?
         var anchor: String?
+        var continues = false, continuesOffset = 0
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -254,6 +291,16 @@ struct MarkupJSONDecoder {
                     }
                     return true
                 }
+                if key == "continues" {
+                    decoder.scanner.skipWhitespace()
+                    guard let value = try decoder.scanner.literal(member) else {
+                        throw decoder.failure("invalid-value", "continues must be true or false", member)
+                    }
+                    continues = value
+                    continuesOffset = offset
+                    typeSpecific.append((key, offset))
+                    return true
+                }
                 guard key == "cells" || key == "startsTable" else { return false }
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
@@ -283,8 +330,8 @@ struct MarkupJSONDecoder {
         var applicable: Set<String> = []
         switch tag {
         case .paragraph: kind = .paragraph
-        case .definitionTerm: kind = .definitionTerm
-        case .definitionDescription: kind = .definitionDescription
+        case .definitionTerm: kind = .definitionTerm(continues: continues); applicable = ["continues"]
+        case .definitionDescription: kind = .definitionDescription(continues: continues); applicable = ["continues"]
         case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
         case .blockquote: kind = .blockquote
         case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
@@ -327,6 +374,7 @@ struct MarkupJSONDecoder {
             // The cells' offsets are resolved with the markups', once the unit is known.
             kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: row.startsTable))
             applicable = ["cells", "startsTable"]
+        case .tableCaption: kind = .tableCaption
         case .horizontalRule: kind = .horizontalRule
         }
         for field in typeSpecific where !applicable.contains(field.key) {
@@ -353,8 +401,8 @@ struct MarkupJSONDecoder {
             block.containerStart = containerStart.value
         }
         block.anchor = anchor
-        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
-        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
+        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset, objectOffset: objectOffset) }
+        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset, objectOffset: objectOffset)
     }
 
     /// One of a table row's cells: `start` and `end` required, `header`, `colspan`, `rowspan`

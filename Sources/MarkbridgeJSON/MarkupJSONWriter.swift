@@ -141,7 +141,12 @@ private struct Emitter: ~Copyable {
             embedFields(embed, block: index)
         case .tableRow(let row):
             tableRowFields(row, text: block.text)
-        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .definitionTerm, .definitionDescription, .horizontalRule:
+        case .definitionTerm(let continues), .definitionDescription(let continues):
+            if continues {
+                key("continues")
+                output.raw("true")
+            }
+        case .paragraph, .heading, .blockquote, .codeBlock(nil), .unorderedListItem, .tableCaption, .horizontalRule:
             break
         }
         if let alignment = block.alignment {

@@ -66,7 +66,7 @@ struct MarkdownBlockEmitter {
             }
             marker = Array("\(number)\(delimiter) ".utf8)
             lastItems[depth] = (true, number, delimiter)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule:
+        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule:
             break
         }
         if isItem { itemIndents.append(marker.count) }
@@ -164,8 +164,12 @@ struct MarkdownBlockEmitter {
             // A fenced block holds its text raw: a CR would end a line there, and other
             // controls would reach whoever prints the Markdown. HTML can write them as
             // references; pure CommonMark cannot write them at all.
-            if block.anchor != nil, allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
+            // A fence holds its text raw, so formatting over code (`<b><pre>`) and an anchor
+            // need the HTML block, which keeps both.
+            if block.anchor != nil || !block.markups.isEmpty, allowsHTML,
+               let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             reportDroppedAnchor(block, index: index)
+            reportMarkupsInFence(block, index: index)
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)
@@ -191,8 +195,19 @@ struct MarkdownBlockEmitter {
             return embedLink(block, embed, index: index)
         case .heading(let level):
             let hashes = Array(repeatElement(UInt8(ascii: "#"), count: level))
-            if block.alignment != nil || block.text.utf8.contains(0x0A) {
-                if let html = htmlBlock(block, index: index, isItem: false) { return html }
+            var block = block
+            let breaks = block.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            if block.alignment != nil || breaks > 0 {
+                if allowsHTML, let html = htmlBlock(block, index: index, isItem: false) { return html }
+                if block.alignment != nil {
+                    diagnostics.append(.warning("alignment-dropped", "alignment of block \(index) has no CommonMark syntax; dropped (--markdown-html drop)", block: index))
+                }
+                if breaks > 0 {
+                    // An ATX heading is one line: a hard break (`\`) would end it. A space
+                    // each, one UTF-16 unit as the line feed was, so the markups stay where they are.
+                    diagnostics.append(.warning("line-break-dropped", "\(breaks) line break\(breaks == 1 ? "" : "s") in heading block \(index) written as spaces: a Markdown heading is one line (--markdown-html drop)", block: index))
+                    block.text = String(String.UnicodeScalarView(block.text.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+                }
             }
             if block.text.isEmpty { return MarkdownLines(block.anchor == nil ? hashes : hashes + [0x20] + anchorTag(block, index: index)) }
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else { return htmlBlock(block, index: index, isItem: false) ?? MarkdownLines(hashes) }
@@ -210,6 +225,13 @@ struct MarkdownBlockEmitter {
             }
             guard let inline = inlineWriter.inline(paragraph, index: index, diagnostics: &diagnostics) else { return .none }
             return MarkdownLines(inline)
+        case .tableCaption:
+            // Reached without HTML: a paragraph before its table, which has no caption in
+            // CommonMark, nor in a pipe table.
+            diagnostics.append(.warning("table-caption-flattened", "caption of the table at block \(index + 1) has no Markdown form without HTML (a pipe table has none); written as a paragraph before the table (--markdown-html drop)", block: index))
+            var paragraph = block
+            paragraph.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
+            return content(of: paragraph, index: index, isItem: false)
         case .definitionTerm, .definitionDescription:
             // Reached without HTML: a paragraph, the list reported once, at its first block.
             if !block.continuesDefinitionList(after: previous) {
@@ -246,6 +268,14 @@ struct MarkdownBlockEmitter {
     private mutating func reportDroppedAnchor(_ block: Block, index: Int) {
         guard let anchor = block.anchor else { return }
         diagnostics.append(.warning("anchor-dropped", "anchor \(anchor.debugDescription) of block \(index) has no CommonMark form here; dropped\(allowsHTML ? "" : " (--markdown-html drop)")", block: index))
+    }
+
+    /// Formatting over a code block's text, which a fence cannot hold (its text is raw): each
+    /// markup dropped, said with its kind and range.
+    private mutating func reportMarkupsInFence(_ block: Block, index: Int) {
+        for markup in block.markups {
+            diagnostics.append(.warning("markup-dropped", "\(markup.kind.name) \(markup.range) over code block \(index) has no CommonMark form (a fence holds its text raw); dropped (--markdown-html drop)", block: index))
+        }
     }
 
     /// The block as an HTML block, which the reader parses with the HTML reader. A list item's
@@ -296,7 +326,7 @@ struct MarkdownBlockEmitter {
     /// writer writes none inside it); a table as a pipe table where GFM can have one.
     private mutating func groupBlock(_ rows: ArraySlice<Block>, index: Int) -> MarkdownLines {
         // An anchor needs the HTML table, where HTML is allowed.
-        if MarkdownPipeTable.fits(rows, dialect: options.dialect), !(allowsHTML && rows.contains { $0.anchor != nil }), let table = pipeTable(rows, index: index) {
+        if rows.first?.kind != .tableCaption, MarkdownPipeTable.fits(rows, dialect: options.dialect), !(allowsHTML && rows.contains { $0.anchor != nil }), let table = pipeTable(rows, index: index) {
             for (offset, row) in rows.enumerated() { reportDroppedAnchor(row, index: index + offset) }
             return table
         }

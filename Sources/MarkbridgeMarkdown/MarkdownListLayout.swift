@@ -40,7 +40,7 @@ enum MarkdownListLayout {
             guard block.kind.isListItem else {
                 // A block at depth d is a further block of the item at depth d - 1.
                 if block.depth > 0, let list = open.last(where: { $0.depth == block.depth - 1 }) {
-                    switch furtherBlock(block, at: index, in: blocks, start: placement.start) {
+                    switch blocks.furtherBlock(at: index, start: placement.start) {
                     case .insideChild: break
                     case .tight: followsTightly[index] = list.id
                     case .loose: loose[list.id] = true
@@ -84,8 +84,11 @@ enum MarkdownListLayout {
                 tight[index] = around.allSatisfy { !loose[$0.id] } && !loose[listOf[index]]
                 continue
             }
+            // A nested list right after its item's text follows it directly whether or not it
+            // is loose itself: a blank line there would make the item's own list loose.
+            let opensNested = block.depth == previous.depth + 1
             guard block.quoteDepth == previous.quoteDepth, block.quoteListDepths == previous.quoteListDepths,
-                  !loose[listOf[index]], !loose[listOf[index - 1]], block.depth <= previous.depth + 1 else { continue }
+                  opensNested || !loose[listOf[index]], !loose[listOf[index - 1]], block.depth <= previous.depth + 1 else { continue }
             // Two lists side by side at one depth keep the blank line between them, but inside an item.
             if block.depth == previous.depth && listOf[index] != listOf[index - 1] && !beginsBeside { continue }
             // A nested list right after its item's text interrupts that paragraph, which
@@ -98,32 +101,5 @@ enum MarkdownListLayout {
             tight[index] = true
         }
         return tight
-    }
-
-    private enum FurtherBlock {
-        /// Inside a quote that began at an earlier block of the item: it says nothing of the list.
-        case insideChild
-        /// A new block of the item that can follow the line before directly.
-        case tight
-        /// A new block of the item that needs a blank line before it.
-        case loose
-    }
-
-    /// What a non-item block at depth d > 0 is to the item at depth d - 1 that holds it.
-    private static func furtherBlock(_ block: Block, at index: Int, in blocks: [Block], start: Int) -> FurtherBlock {
-        let containers = block.containers
-        guard let item = containers.lastIndex(of: .listItem(depth: block.depth - 1)) else { return .loose }
-        let child = item + 1
-        if child < containers.count {
-            // In a quote inside the item: a new quote begins at the block, or it goes on.
-            guard start <= child else { return .insideChild }
-            let previous = blocks[index - 1].containers
-            let afterQuote = previous.count > child && previous[child] == .quote && Array(previous.prefix(child)) == Array(containers.prefix(child))
-            return afterQuote ? .loose : .tight
-        }
-        switch block.kind {
-        case .codeBlock, .heading, .horizontalRule: return .tight
-        case .paragraph, .blockquote, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .unorderedListItem, .orderedListItem: return .loose
-        }
     }
 }

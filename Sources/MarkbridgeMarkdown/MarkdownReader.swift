@@ -86,8 +86,12 @@ struct MarkdownWalker {
     var headingLevel: Int?
     /// Markups opened by cmark nodes (emphasis, links), closed on their exit.
     var nodeMarkups: [[DocumentBuilder.OpenMarkup]] = []
+    /// For each open link node, where its text began and where it points (nil when refused).
+    var linkMarks: [(mark: DocumentBuilder.TextMark, href: String)?] = []
     /// Inline HTML tags opened and not yet closed, by name.
-    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup])] = []
+    /// Each with where its text began: an `<abbr title>`'s title (see `writeExpansion`), and a
+    /// link's destination, to tell one around no text.
+    var htmlTags: [(name: String, markups: [DocumentBuilder.OpenMarkup], mark: DocumentBuilder.TextMark, abbreviation: String?, href: String?)] = []
     /// While inside an image node: its alt text so far.
     var imageAlt: String?
     var imageDepth = 0
@@ -118,7 +122,7 @@ struct MarkdownWalker {
                 context.enterQuote()
                 noteDepthLimit(event)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 // `>` alone is a quote with nothing in it: an empty BQ block stands for it.
                 builder.addBlockForEmptyQuote(in: &context)
                 context.leaveQuote()
@@ -143,7 +147,7 @@ struct MarkdownWalker {
             if event.isEnter {
                 builder.startBlock(.paragraph, in: &context)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 builder.endBlock(keepingIfEmpty: false)
             }
         case .heading(let level):
@@ -151,7 +155,7 @@ struct MarkdownWalker {
                 builder.flushPendingItem(in: &context)
                 builder.startBlock(.heading(level: level), in: &context)
             } else {
-                closeInlineHTML()
+                closeInlineHTML(event)
                 builder.endBlock(keepingIfEmpty: true)
             }
         case .codeBlock(let info):
@@ -201,15 +205,22 @@ struct MarkdownWalker {
         case .link(let url, let title):
             if event.isEnter {
                 var markups: [DocumentBuilder.OpenMarkup] = []
+                var mark: (DocumentBuilder.TextMark, String)?
                 switch options.urlPolicy.check(url, for: .link) {
                 // Only an embed's source is ever link-only.
                 case .allowed(let checked), .linkOnly(let checked, _):
                     markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
+                    mark = (builder.textMark, checked)
                 case .rejected(let reason):
                     diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
                 }
                 nodeMarkups.append(markups)
+                linkMarks.append(mark)
             } else {
+                if let link = linkMarks.popLast() ?? nil, builder.showsOnlyWhitespace(since: link.mark) {
+                    // `[](url)`: nothing to follow, and no empty range in the IR to keep it in.
+                    diagnose("empty-link-dropped", "link with no text to \(link.href) dropped: it shows nothing to follow, and an empty range has no place in the IR", event)
+                }
                 for handle in nodeMarkups.popLast() ?? [] { builder.closeMarkup(handle) }
             }
         case .image(let url, let title):
@@ -292,28 +303,54 @@ struct MarkdownWalker {
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
         case .open(let name, let kinds):
-            htmlTags.append((name, kinds.map { builder.openMarkup($0) }))
+            let href = kinds.lazy.compactMap { if case .link(let target) = $0 { target.href } else { nil } }.first
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, builder.textMark, nil, href))
+        case .abbreviation(let name, let kinds, let title):
+            htmlTags.append((name, kinds.map { builder.openMarkup($0) }, builder.textMark, title, nil))
         case .close(let name):
             guard let index = htmlTags.lastIndex(where: { $0.name == name }) else {
                 diagnose("inline-html", "end tag </\(name)> with no start tag dropped", event)
                 return
             }
-            for entry in htmlTags[index...].reversed() {
-                for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
-            }
+            for entry in htmlTags[index...].reversed() { close(entry, event) }
             htmlTags.removeSubrange(index...)
         case .lineBreak:
             builder.appendLineBreak()
         case .image(let image):
             builder.appendImage(image)
         case .anchor(let name, let id):
-            htmlTags.append((name, []))
+            htmlTags.append((name, [], builder.textMark, nil, nil))
             if !builder.anchorBlock(id) {
                 diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
             }
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
+    }
+
+    /// Ends an inline tag's markups; what it showed says what else its end means.
+    private mutating func close(_ entry: (name: String, markups: [DocumentBuilder.OpenMarkup], mark: DocumentBuilder.TextMark, abbreviation: String?, href: String?),
+                                _ event: CmarkLibrary.Event) {
+        if let href = entry.href, builder.showsOnlyWhitespace(since: entry.mark) {
+            diagnose("empty-link-dropped", "link with no text to \(href) dropped: it shows nothing to follow, and an empty range has no place in the IR", event)
+        }
+        for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
+        if let title = entry.abbreviation { writeExpansion(title, since: entry.mark, event) }
+    }
+
+    /// An `<abbr title>` closed: its expansion after its text, in parentheses, as the HTML
+    /// reader writes it (see ``Abbreviation``), said; none where the title repeats the text.
+    /// One left open is closed, and written, at its block's end.
+    private mutating func writeExpansion(_ title: String, since mark: DocumentBuilder.TextMark, _ event: CmarkLibrary.Event) {
+        guard let shown = builder.text(since: mark) else { return }
+        guard let expansion = Abbreviation.expansion(title: title, shown: shown) else { return }
+        guard builder.isInBlock, !shown.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else {
+            diagnose("abbreviation-expanded", "title \(expansion.debugDescription) of an <abbr> that shows no text dropped: there is no text to write it after", event)
+            return
+        }
+        builder.appendCollapsibleSpace()
+        builder.append(Abbreviation.written(expansion))
+        diagnose("abbreviation-expanded", "<abbr> title \(expansion.debugDescription) written after its text in parentheses: the IR has no place for an expansion shown on hover", event)
     }
 
     /// Tags repeat (every `<u>`, every `<span style="color:...">`): each distinct one is
@@ -327,10 +364,8 @@ struct MarkdownWalker {
         return (tag, messages)
     }
 
-    private mutating func closeInlineHTML() {
-        for entry in htmlTags.reversed() {
-            for handle in entry.markups.reversed() { builder.closeMarkup(handle) }
-        }
+    private mutating func closeInlineHTML(_ event: CmarkLibrary.Event) {
+        for entry in htmlTags.reversed() { close(entry, event) }
         htmlTags.removeAll()
     }
 

@@ -61,6 +61,14 @@ public struct MarkdownWriter: Sendable {
         var countdown = DeadlineCountdown(every: 64)
         while index < blocks.count, !countdown.shouldStop() {
             let block = blocks[index]
+            // A caption and its table, with HTML: one `<table>` block holding both (a pipe
+            // table has no caption). Without HTML the caption is a paragraph before its table.
+            if block.kind == .tableCaption, emitter.allowsHTML, index + 1 < blocks.count, block.captions(blocks[index + 1]) {
+                let end = blocks.endOfTable(startingAt: index + 1)
+                writeGroup(blocks, index..<end, emitter: &emitter)
+                index = end
+                continue
+            }
             if case .tableRow = block.kind {
                 // The whole table at once, as HTML or a pipe table, where ranges need no trimming
                 // (a pipe table's cells are trimmed one by one).

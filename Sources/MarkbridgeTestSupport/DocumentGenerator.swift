@@ -182,6 +182,13 @@ public struct DocumentGenerator {
                 // Tables only where the profile draws attributes, as embeds.
                 listDepth = -1
                 openLists = []
+                // A caption, the table's first block (`<caption>`).
+                if drawsShape(25) {
+                    var caption = Block(.tableCaption, text: sentence(words: 2 + random.below(5)))
+                    caption.markups = markups(over: caption.text)
+                    caption.canonicalize()
+                    blocks.append(caption)
+                }
                 blocks += table()
                 continue
             case 85..<88:
@@ -194,17 +201,24 @@ public struct DocumentGenerator {
                 let beginsList = drawsShape(40)
                 let secondList = drawsShape(40) ? 1 + random.below(2) : -1
                 for index in 0..<(1 + random.below(2) + (secondList > 0 ? secondList : 0)) {
-                    var term = Block(.definitionTerm, text: sentence(words: 1 + random.below(4)))
+                    var term = Block(.definitionTerm(continues: false), text: sentence(words: 1 + random.below(4)))
                     term.markups = markups(over: term.text)
                     if (index == 0 && beginsList) || index == secondList { term.containerStart = 0 }
                     if drawsShape(10) { term.anchor = random.pick(Self.anchors) }
                     term.canonicalize()
                     blocks.append(term)
                     for _ in 0..<(1 + random.below(2)) {
-                        var definition = Block(.definitionDescription, text: sentence(words: 3 + random.below(12)))
+                        var definition = Block(.definitionDescription(continues: false), text: sentence(words: 3 + random.below(12)))
                         definition.markups = markups(over: definition.text)
                         definition.canonicalize()
                         blocks.append(definition)
+                        // A definition of two paragraphs, one element (`<dd><p>…</p><p>…</p></dd>`).
+                        if drawsShape(25) {
+                            var further = Block(.definitionDescription(continues: true), text: sentence(words: 3 + random.below(12)))
+                            further.markups = markups(over: further.text)
+                            further.canonicalize()
+                            blocks.append(further)
+                        }
                     }
                 }
                 continue
@@ -219,7 +233,7 @@ public struct DocumentGenerator {
             if drawsShape(10) { block.anchor = random.pick(Self.anchors) }
             switch block.kind {
             case .codeBlock, .image, .horizontalRule, .tableRow: break
-            case .definitionTerm, .definitionDescription: block.markups = markups(over: block.text)
+            case .definitionTerm, .definitionDescription, .tableCaption: block.markups = markups(over: block.text)
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()

@@ -31,7 +31,8 @@ public struct PlainTextWriter: Sendable {
                 switch block.kind {
                 case .tableRow(let row): continuesGroup = !row.startsTable && block.continuesTable(after: document.blocks[index - 1])
                 case .definitionTerm, .definitionDescription: continuesGroup = block.continuesDefinitionList(after: document.blocks[index - 1])
-                case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .horizontalRule: break
+                // A caption is a paragraph of its own above its table.
+                case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableCaption, .horizontalRule: break
                 }
             }
             // A list that begins beside another (``Block/containerStart``) is a paragraph apart.
@@ -39,12 +40,12 @@ public struct PlainTextWriter: Sendable {
             if !out.isEmpty { out.append(contentsOf: continuesList || continuesGroup ? [0x0A] : [0x0A, 0x0A]) }
             previousWasListItem = isListItem
             // A definition is indented under its term.
-            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind == .definitionDescription ? 4 : 0))
+            let indent = [UInt8](repeating: 0x20, count: 2 * block.depth + (block.kind.tag == .definitionDescription ? 4 : 0))
             let marker: String
             switch block.kind {
             case .unorderedListItem: marker = "• "
             case .orderedListItem(let number): marker = "\(number). "
-            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .definitionTerm, .definitionDescription, .horizontalRule: marker = ""
+            case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: marker = ""
             }
             // Continuation lines hang under the text, one space per character of the marker.
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
@@ -116,7 +117,7 @@ public struct PlainTextWriter: Sendable {
             // What it is called, and where to watch it: text has no frame to show it in.
             let label = block.text.isEmpty ? (embed.title ?? "") : Self.visibleText(Block(.paragraph, text: block.text, markups: block.markups))
             return label.isEmpty ? embed.src : "\(label) (\(embed.src))"
-        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .definitionTerm, .definitionDescription: break
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .tableRow, .tableCaption, .definitionTerm, .definitionDescription: break
         }
         // Formatting is gone in text: only images matter, each written as its alt text.
         let images = block.markups.filter { if case .image = $0.kind { true } else { false } }

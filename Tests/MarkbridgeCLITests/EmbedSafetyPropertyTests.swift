@@ -47,8 +47,17 @@ struct EmbedSafetyPropertyTests {
         for _ in 0..<200 {
             var document = generator.document(blockCount: 1 + random.below(12))
             for kind in Embed.Kind.allCases {
+                // At the depth of the block it goes before, so that that block keeps the list
+                // item it is in (a depth with no item is no document a writer writes); never
+                // between a caption and its table, or within a definition of two paragraphs.
+                var index = random.below(document.blocks.count + 1)
+                while index < document.blocks.count && document.blocks[index].kind.continuesDefinition
+                        || index > 0 && document.blocks[index - 1].kind == .tableCaption {
+                    index -= 1
+                }
+                let depth = index < document.blocks.count ? document.blocks[index].depth : 0
                 document.blocks.insert(Block(.embed(Embed(kind, src: random.pick(Self.sources), title: random.chance(50) ? "Title" : nil)),
-                                             text: random.chance(50) ? "caption" : ""), at: random.below(document.blocks.count + 1))
+                                             text: random.chance(50) ? "caption" : "", depth: depth), at: index)
             }
             for options in optionSets {
                 let converter = Converter(options: options)

@@ -21,7 +21,7 @@ struct TerminalSafetyTests {
     func errorMessage() {
         let files = MemoryFileSystem(standardInput: #"{"paragraphs":[{"type":"X\n1:1: warning: fake [x]\u001b[2J"}]}"#)
         #expect(run("convert", "--from", "json", "-", files: files) == CommandResult(exitCode: 1, standardError:
-            "Error: <stdin>:1:16: /paragraphs/0/type: unknown block type 'X\\u{A}1:1: warning: fake [x]\\u{1B}[2J' (expected one of P, H1, H2, H3, H4, H5, H6, BQ, PRE, ULI, OLI, IMG, EMBED, TR, DT, DD, HR) [unknown-type]\n"))
+            "Error: <stdin>:1:16: /paragraphs/0/type: unknown block type 'X\\u{A}1:1: warning: fake [x]\\u{1B}[2J' (expected one of P, H1, H2, H3, H4, H5, H6, BQ, PRE, ULI, OLI, IMG, EMBED, TR, CAPTION, DT, DD, HR) [unknown-type]\n"))
     }
 
     @Test("A file name with controls is escaped where it is printed")

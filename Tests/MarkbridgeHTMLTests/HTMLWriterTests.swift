@@ -16,19 +16,46 @@ struct HTMLWriterTests {
             == "<p><strong>abc<em>de</em></strong><em>fgh</em></p>\n")
     }
 
-    @Test("Lists nest by depth, with continuation paragraphs, start numbers and values")
+    @Test("Lists nest by depth, with continuation paragraphs, start numbers and values; a continuation paragraph makes its list loose")
     func lists() throws {
         let json = #"{"paragraphs":[{"type":"ULI","text":"a"},{"type":"OLI","text":"b","depth":1,"number":3},{"type":"OLI","text":"c","depth":1,"number":9},{"type":"P","text":"more","depth":1},{"type":"ULI","text":"d"}]}"#
+        // CommonMark's reference renderer: every item of a loose list holds its text in a
+        // paragraph; the nested list, tight, does not.
         #expect(try html(json) == """
             <ul>
-            <li>a<ol start="3">
+            <li>
+            <p>a</p>
+            <ol start="3">
             <li>b</li>
             <li value="9">c</li>
             </ol>
             <p>more</p>
             </li>
-            <li>d</li>
+            <li>
+            <p>d</p>
+            </li>
             </ul>
+
+            """)
+    }
+
+    @Test("A code block, heading or rule in an item keeps its list tight; an empty item of a loose list is empty")
+    func tightFurtherBlocks() throws {
+        let json = #"{"paragraphs":[{"type":"ULI","text":"a"},{"type":"PRE","text":"c","depth":1},{"type":"H2","text":"h","depth":1},{"type":"ULI","text":"b"},{"type":"OLI","number":1},{"type":"OLI","text":"x","number":2},{"type":"P","text":"y","depth":1}]}"#
+        #expect(try html(json) == """
+            <ul>
+            <li>a<pre><code>c</code></pre>
+            <h2>h</h2>
+            </li>
+            <li>b</li>
+            </ul>
+            <ol>
+            <li></li>
+            <li>
+            <p>x</p>
+            <p>y</p>
+            </li>
+            </ol>
 
             """)
     }

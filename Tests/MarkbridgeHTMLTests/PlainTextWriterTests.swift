@@ -44,15 +44,18 @@ struct PlainTextWriterTests {
 
     @Test("Continuation lines hang under the marker's text; a CR LF or a lone CR ends a line too")
     func hangingLines() throws {
+        // A nested item is in the item before it (a depth with no item there is no document
+        // any writer writes).
         let document = Document(blocks: [
+            Block(.unorderedListItem, text: "list"),
             Block(.orderedListItem(number: 12), text: "one\ntwo\r\nthree\rfour\n", depth: 1),
             Block(.paragraph, text: "Привет\n日本"),
         ])
         let written = try PlainTextWriter().write(document)
         #expect(String(decoding: written.value, as: UTF8.self)
-            == "  12. one\n      two\n      three\n      four\n      \n\nПривет\n日本\n")
+            == "• list\n  12. one\n      two\n      three\n      four\n      \n\nПривет\n日本\n")
         #expect(written.diagnostics.map(\.description) == [
-            "warning: 2 control characters in block 0 written as U+FFFD (or a CR as a line break): text output carries none but tab and line feed [control-character-replaced]",
+            "warning: 2 control characters in block 1 written as U+FFFD (or a CR as a line break): text output carries none but tab and line feed [control-character-replaced]",
         ])
     }
 

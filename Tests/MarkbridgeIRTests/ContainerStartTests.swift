@@ -11,7 +11,7 @@ struct ContainerStartTests {
         #expect(Block(.paragraph).containerChain == [])
         #expect(Block(.unorderedListItem, depth: 1, quoteDepth: 1).containerChain == [.quote, .listItem(depth: 0), .list(ordered: false)])
         #expect(Block(.blockquote, depth: 1, quoteDepth: 2, quoteListDepths: [0, 1]).containerChain == [.quote, .listItem(depth: 0), .quote])
-        #expect(Block(.definitionDescription, quoteDepth: 1).containerChain == [.quote, .definitionList])
+        #expect(Block(.definitionDescription(continues: false), quoteDepth: 1).containerChain == [.quote, .definitionList])
         #expect(Block(.orderedListItem(number: 1), depth: 2).containerChainCount == 3)
     }
 
@@ -29,7 +29,7 @@ struct ContainerStartTests {
         // A deeper quote begins anyway; only the outer one may be said to.
         ([Block(.blockquote, text: "a"), Block(.blockquote, text: "b", quoteDepth: 2, containerStart: 1)], [nil, nil]),
         ([Block(.blockquote, text: "a"), Block(.blockquote, text: "b", quoteDepth: 2, containerStart: 0)], [nil, 0]),
-        ([Block(.definitionTerm, text: "a"), Block(.definitionTerm, text: "b", containerStart: 0)], [nil, 0]),
+        ([Block(.definitionTerm(continues: false), text: "a"), Block(.definitionTerm(continues: false), text: "b", containerStart: 0)], [nil, 0]),
         // A paragraph of an item cannot begin the item.
         ([Block(.unorderedListItem, text: "a"), Block(.paragraph, text: "b", depth: 1, containerStart: 0)], [nil, nil]),
     ])
@@ -62,7 +62,7 @@ struct ContainerStartTests {
         guard case .tableRow(let row) = document.blocks[1].kind else { Issue.record("not a row"); return }
         #expect(row.startsTable)
         #expect(document.invariantViolations().isEmpty)
-        let definitions = [Block(.definitionTerm, text: "a"), Block(.definitionDescription, text: "b"), Block(.definitionTerm, text: "c", containerStart: 0)]
+        let definitions = [Block(.definitionTerm(continues: false), text: "a"), Block(.definitionDescription(continues: false), text: "b"), Block(.definitionTerm(continues: false), text: "c", containerStart: 0)]
         #expect(definitions.endOfDefinitionList(startingAt: 0) == 2)
     }
 
@@ -96,7 +96,7 @@ struct ContainerStartTests {
     func generatorCoverage() {
         var generator = GeneratedDocuments.hostile(seed: 3)
         var starts: [ContainerLink: Int] = [:]
-        var emptyQuotes = 0, anchors = 0
+        var emptyQuotes = 0, anchors = 0, captions = 0, continuedDefinitions = 0
         for _ in 0..<300 {
             let document = generator.document(blockCount: 12)
             #expect(document.invariantViolations().isEmpty)
@@ -104,8 +104,13 @@ struct ContainerStartTests {
                 if let start = block.containerStart { starts[block.containerChain[start], default: 0] += 1 }
                 if block.kind == .blockquote && block.text.isEmpty { emptyQuotes += 1 }
                 if block.anchor != nil { anchors += 1 }
+                // Issue 22's shapes: a table's caption, a definition of two paragraphs.
+                if block.kind == .tableCaption { captions += 1 }
+                if block.kind.continuesDefinition { continuedDefinitions += 1 }
             }
         }
+        #expect(captions >= 10)
+        #expect(continuedDefinitions >= 10)
         // Lists, quotes (the outer one, an inner one, one in an item) and definition lists side by side.
         for link in [ContainerLink.list(ordered: false), .list(ordered: true), .quote, .definitionList] {
             #expect(starts[link, default: 0] >= 5, "\(link): \(starts)")

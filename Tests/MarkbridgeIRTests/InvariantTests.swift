@@ -7,6 +7,18 @@ struct InvariantTests {
         Document(blocks: [block]).invariantViolations().map(\.description)
     }
 
+    @Test("Issue 22's shapes: a depth with no item to be in, a caption with no table, a definition that continues none")
+    func shapes() {
+        #expect(Document(blocks: [Block(.unorderedListItem, text: "x"), Block(.heading(level: 2), text: "h", depth: 2)]).invariantViolations().map(\.description)
+            == ["block 1: depth 2 has no list item at depth 1 before it to be in (at most 1)"])
+        #expect(violations(Block(.tableCaption, text: "c")) == ["block 0: a table caption is not followed by the first row of its table at its place"])
+        #expect(Document(blocks: [Block(.tableCaption, text: "c"), Block(.tableRow(TableRow(cells: [TableCell(TextRange(start: 0, end: 1))], startsTable: true)), text: "r")])
+            .invariantViolations().isEmpty)
+        #expect(Document(blocks: [Block(.definitionTerm(continues: false), text: "t"), Block(.definitionDescription(continues: true), text: "d")]).invariantViolations().map(\.description)
+            == ["block 1: a term or definition that continues follows no DD at its place to continue"])
+        #expect(Document(blocks: [Block(.definitionDescription(continues: false), text: "d"), Block(.definitionDescription(continues: true), text: "e")]).invariantViolations().isEmpty)
+    }
+
     @Test("A range past the text is reported with the text's length")
     func rangeOutside() {
         #expect(violations(Block(.paragraph, text: "abc", markups: [Markup(.strong, start: 1, end: 4)]))

@@ -27,9 +27,9 @@ struct KindTagTests {
     func blockNames() {
         let kinds: [BlockKind] = [.paragraph] + (1...6).map { .heading(level: $0) }
             + [.blockquote, .codeBlock(language: "x"), .unorderedListItem, .orderedListItem(number: 2), .image(ImageSource(src: "i")),
-               .embed(Embed(.video, src: "v")), .tableRow(TableRow(cells: [])), .definitionTerm, .definitionDescription, .horizontalRule]
+               .embed(Embed(.video, src: "v")), .tableRow(TableRow(cells: [])), .tableCaption, .definitionTerm(continues: false), .definitionDescription(continues: false), .horizontalRule]
         #expect(kinds.map(\.tag) == BlockKind.Tag.allCases)
-        #expect(BlockKind.Tag.allCases.map(\.rawValue) == ["P", "H1", "H2", "H3", "H4", "H5", "H6", "BQ", "PRE", "ULI", "OLI", "IMG", "EMBED", "TR", "DT", "DD", "HR"])
+        #expect(BlockKind.Tag.allCases.map(\.rawValue) == ["P", "H1", "H2", "H3", "H4", "H5", "H6", "BQ", "PRE", "ULI", "OLI", "IMG", "EMBED", "TR", "CAPTION", "DT", "DD", "HR"])
         #expect(BlockKind.heading(level: 9).tag == nil)
         #expect(BlockKind.Tag.allCases.compactMap(\.headingLevel) == Array(1...6))
     }

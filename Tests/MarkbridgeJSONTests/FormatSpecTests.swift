@@ -19,10 +19,10 @@ struct FormatSpecTests {
     func blockExamples() throws {
         // A table row's cells have offsets too; every other line with a `start` is a markup's.
         let lines = Self.exampleLines(startingWith: #"{"type": ""#).filter { !$0.contains(#""start""#) || $0.hasPrefix(#"{"type": "TR""#) }
-        #expect(lines.count == 22)
+        #expect(lines.count == 24)
         let document = try MarkupJSONReader().read(#"{"paragraphs":["# + lines.joined(separator: ",") + "]}")
         #expect(document.diagnostics.isEmpty)
-        #expect(document.value.blocks.count == 22)
+        #expect(document.value.blocks.count == 24)
         // Every block type has its example (the headings one, H2).
         #expect(Set(document.value.blocks.compactMap(\.kind.tag)) == Set(BlockKind.Tag.allCases.filter { $0.headingLevel == nil || $0 == .heading2 }))
         #expect(document.value.invariantViolations().isEmpty)

@@ -60,7 +60,8 @@ struct ContainersApartTests {
         Shape(name: "two quotes side by side in a list item",
               html: "<ul><li>a<blockquote><p>x</p></blockquote><blockquote><p>y</p></blockquote></li></ul>",
               json: #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"ULI","text":"a"},{"type":"BQ","text":"x","depth":1,"quoteListDepths":[1]},{"type":"BQ","text":"y","depth":1,"quoteListDepths":[1],"containerStart":1}]}"#,
-              written: "<ul>\n<li>a<blockquote>\n<p>x</p>\n</blockquote>\n<blockquote>\n<p>y</p>\n</blockquote>\n</li>\n</ul>\n",
+              // A quote right after a quote makes the list loose: its item's text a paragraph.
+              written: "<ul>\n<li>\n<p>a</p>\n<blockquote>\n<p>x</p>\n</blockquote>\n<blockquote>\n<p>y</p>\n</blockquote>\n</li>\n</ul>\n",
               markdown: "- a\n\n  > x\n\n  > y\n"),
         Shape(name: "two nested lists side by side in one item, the lists tight",
               html: "<ul><li>a<ul><li>b</li></ul><ul><li>c</li></ul></li><li>d</li></ul>",
@@ -119,6 +120,24 @@ struct ContainersApartTests {
         let rendered = String(decoding: try GFMWriterTests.render(Array(shape.markdown.utf8), extensions: false), as: UTF8.self)
         #expect(rendered.contains("<li>"))
         #expect(!rendered.contains("<li>\n<p>"), "\(rendered)")
+    }
+
+    @Test("cmark renders our Markdown's lists loose exactly where the HTML writer writes them loose (one rule, FurtherBlock)",
+          arguments: shapes.map(\.html) + [
+              "<ul><li>one<p>two</p></li><li>three</li></ul>",
+              "<ol><li>a<pre>c</pre></li><li>b<ul><li>n<p>p</p></li></ul></li></ol>",
+              "<ul><li>a<h2>h</h2><hr></li><li>b</li></ul>",
+              "<blockquote><ul><li>a<p>b</p></li></ul></blockquote><ul><li>c</li></ul>",
+          ])
+    func loosenessAgrees(_ html: String) throws {
+        let document = try HTMLReader().read(html).value
+        let markdown = try MarkdownWriter().write(document).value
+        let cmark = CmarkRendering.html(markdown, unsafe: false)
+        let ours = String(decoding: try HTMLWriter().write(document).value, as: UTF8.self)
+        func looseItems(_ html: String) -> Int { html.components(separatedBy: "<li>\n<p>").count - 1 }
+        func items(_ html: String) -> Int { html.components(separatedBy: "<li").count - 1 }
+        #expect(looseItems(cmark) == looseItems(ours), "cmark:\n\(cmark)\nours:\n\(ours)")
+        #expect(items(cmark) == items(ours))
     }
 
     @Test("Markdown's own containers side by side, and an empty quote, read as the IR says them", arguments: [
