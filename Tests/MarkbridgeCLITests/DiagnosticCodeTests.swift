@@ -14,7 +14,7 @@ struct DiagnosticCodeTests {
         let pattern = try NSRegularExpression(pattern: #"(\.warning\(|\.note\(|diagnose\(|failure\(|deadLetter\(|deadLetter\((?:path: )?[a-z]+, |code: |code: [a-zA-Z]+ \? )"([a-z0-9]+(-[a-z0-9]+)*)""#)
         var codes: Set<String> = []
         let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        for file in files where !file.hasSuffix("DiagnosticCodes.swift") && !file.hasPrefix("MarkbridgeBench") {
+        for file in files where !file.hasSuffix("DiagnosticCodes.swift") && !file.hasSuffix("Markbridge/Codes.swift") && !file.hasPrefix("MarkbridgeBench") {
             let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 if let range = Range(match.range(at: 2), in: text) { codes.insert(String(text[range])) }
@@ -32,6 +32,42 @@ struct DiagnosticCodeTests {
         #expect(used.subtracting(registered).sorted() == [], "reported but not registered")
         #expect(registered.subtracting(used).sorted() == [], "registered but never reported")
         #expect(DiagnosticCode.all.count == registered.count, "a code listed twice")
+    }
+
+    @Test("Codes are enums with a category: errors never count as loss, diagnostics never as bad input")
+    func categories() throws {
+        for code in ErrorCode.allCases { #expect(code.category != .loss, "\(code)") }
+        let besideResults: Set<DiagnosticCode.Category> = [.loss, .overLimit, .refusedByPolicy]
+        for code in DiagnosticCodeName.allCases { #expect(besideResults.contains(code.category), "\(code)") }
+        #expect(DiagnosticCode.all.count == ErrorCode.allCases.count + DiagnosticCodeName.allCases.count)
+        #expect(DiagnosticCode.named("timeout")?.category == .stopped)
+    }
+
+    @Test("A service maps what a conversion throws and reports by category, exhaustively")
+    func categoriesOfRealOutcomes() throws {
+        func status(_ error: ConversionError) -> Int {
+            switch error.category {
+            case .badInput: 400
+            case .overLimit: 413
+            case .refusedByPolicy: 403
+            case .stopped: 503
+            case .unavailable: 500
+            case .loss: 200
+            }
+        }
+        let converter = Converter(options: .init(limits: ConversionLimits(maxInputBytes: 64)))
+        do { _ = try converter.convert(#"{"paragraphs":[}"#, from: .markupJSON, to: .html); Issue.record("read") } catch {
+            #expect(error.errorCode == .invalidJSON)
+            #expect(status(error) == 400)
+        }
+        do { _ = try converter.convert(String(repeating: "a", count: 100), from: .markdown, to: .html); Issue.record("read") } catch {
+            #expect(error.errorCode == .inputTooLarge)
+            #expect(status(error) == 413)
+        }
+        #expect(ConversionError(code: "a-code-of-my-own", message: "").category == .badInput)
+        let read = try Converter().convert(#"<p style="font-size:9px"><a href="javascript:x">a</a></p>"#, from: .html, to: .markdown)
+        #expect(read.diagnostics.map(\.codeName) == [.droppedStyle, .unsafeURL])
+        #expect(read.diagnostics.map(\.category) == [.loss, .refusedByPolicy])
     }
 
     @Test("check --fail-on refuses a code Markbridge does not have, naming the nearest")
