@@ -13,7 +13,7 @@ public struct ConversionLimits: Hashable, Sendable {
     /// The longest link or image URL kept, in UTF-8 bytes.
     public var maxURLLength: Int
 
-    public init(maxInputBytes: Int = 64 << 20, maxHTMLDepth: Int = 512, maxJSONNesting: Int = 64, maxURLLength: Int = 8192) {
+    public init(maxInputBytes: Int = IRLimits.defaultMaxInputBytes, maxHTMLDepth: Int = 512, maxJSONNesting: Int = 64, maxURLLength: Int = 8192) {
         self.maxInputBytes = maxInputBytes
         self.maxHTMLDepth = maxHTMLDepth
         self.maxJSONNesting = maxJSONNesting

@@ -75,7 +75,8 @@ extension Format {
         summary: "CommonMark (cmark): written so that it reads back as the same document",
         fileExtensions: ["md", "markdown", "mdown"],
         reader: { bytes, options throws(ConversionError) in
-            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes)).read(bytes)
+            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
+                                              unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth)).read(bytes)
         },
         writer: { document, options throws(ConversionError) in
             try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy)).write(document)

@@ -22,7 +22,12 @@ import MarkbridgeHTMLParser
 
     /// Interprets one tag's source text. Style properties the IR cannot carry, and URLs the
     /// policy refuses, are reported in `diagnostics`.
-    public static func interpret(_ literal: String, urlPolicy: URLPolicy, diagnostics: inout [String]) -> HTMLInlineTag {
+    public static func interpret(_ literal: String, urlPolicy: URLPolicy, baseURL: String? = nil, diagnostics: inout [String]) -> HTMLInlineTag {
+        // Relative URLs resolved against the base first, as the HTML reader does.
+        func resolved(_ url: String) -> String {
+            guard let baseURL else { return url }
+            return URLReference.resolve(URLPolicy.cleaned(url), against: baseURL)
+        }
         let bytes = Array(literal.utf8)
         if bytes.starts(with: Array("</".utf8)) {
             let name = String(decoding: bytes.dropFirst(2).prefix { $0 != UInt8(ascii: ">") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }, as: UTF8.self)
@@ -42,7 +47,7 @@ import MarkbridgeHTMLParser
             return .lineBreak
         case .image?:
             guard let src = element.attribute("src") else { return .unsupported(name: name) }
-            guard case .allowed(let checked) = urlPolicy.check(src, for: .image) else {
+            guard case .allowed(let checked) = urlPolicy.check(resolved(src), for: .image) else {
                 diagnostics.append("image <\(name)> dropped: unsafe URL")
                 return .unsupported(name: name)
             }
@@ -55,7 +60,7 @@ import MarkbridgeHTMLParser
                 return .anchor(name: name, id: id)
             }
             if let href = element.attribute("href") {
-                switch urlPolicy.check(href, for: .link) {
+                switch urlPolicy.check(resolved(href), for: .link) {
                 // Only an embed's source is ever link-only.
                 case .allowed(let checked), .linkOnly(let checked, _): markups.insert(.link(LinkTarget(href: checked, title: element.attribute("title"))), at: 0)
                 case .rejected(let reason): diagnostics.append("link dropped, its text kept: \(reason)")

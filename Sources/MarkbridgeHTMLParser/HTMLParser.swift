@@ -27,7 +27,7 @@ public struct HTMLParser: Sendable {
         /// The limit that applies: `maxInputBytes`, capped at ``largestSupportedInput``.
         public var effectiveMaxInputBytes: Int { min(maxInputBytes, Self.largestSupportedInput) }
 
-        public init(repairsInvalidUTF8: Bool = false, maxDepth: Int = 512, maxInputBytes: Int = 1 << 29, scripting: Bool = false) {
+        public init(repairsInvalidUTF8: Bool = false, maxDepth: Int = 512, maxInputBytes: Int = IRLimits.defaultMaxInputBytes, scripting: Bool = false) {
             self.repairsInvalidUTF8 = repairsInvalidUTF8
             self.maxDepth = maxDepth
             self.maxInputBytes = maxInputBytes

@@ -14,6 +14,10 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
 public enum IRLimits {
     /// Deepest list or quote nesting a block may carry; deeper input is flattened to it.
     public static let maxDepth = 100
+    /// The largest input a reader reads unless told otherwise: 64 MiB, far above any stored
+    /// article, the same whether a reader is used directly or through the converter
+    /// (`ConversionLimits.service`).
+    public static let defaultMaxInputBytes = 64 << 20
 }
 
 extension Document {

@@ -14,7 +14,7 @@ public struct MarkupJSONReader: Sendable {
         public var maxNestingDepth: Int
         public var maxInputBytes: Int
 
-        public init(urlPolicy: URLPolicy = .default, maxNestingDepth: Int = 64, maxInputBytes: Int = 1 << 30) {
+        public init(urlPolicy: URLPolicy = .default, maxNestingDepth: Int = 64, maxInputBytes: Int = IRLimits.defaultMaxInputBytes) {
             self.urlPolicy = urlPolicy
             self.maxNestingDepth = maxNestingDepth
             self.maxInputBytes = maxInputBytes

@@ -9,10 +9,26 @@ public struct MarkdownReader: Sendable {
     public struct Options: Hashable, Sendable {
         public var urlPolicy: URLPolicy
         public var maxInputBytes: Int
+        /// For HTML blocks and inline HTML: relative URLs are resolved against this absolute URL,
+        /// elements without a rule are unwrapped or dropped, nesting past `maxHTMLDepth` is
+        /// flattened, as the HTML reader does with the same options.
+        public var baseURL: String?
+        public var unknownElements: HTMLReader.UnknownElementPolicy
+        public var maxHTMLDepth: Int
 
-        public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = 1 << 30) {
+        public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = IRLimits.defaultMaxInputBytes, baseURL: String? = nil,
+                    unknownElements: HTMLReader.UnknownElementPolicy = .unwrap, maxHTMLDepth: Int = 512) {
             self.urlPolicy = urlPolicy
             self.maxInputBytes = maxInputBytes
+            self.baseURL = baseURL
+            self.unknownElements = unknownElements
+            self.maxHTMLDepth = maxHTMLDepth
+        }
+
+        /// The HTML reader's options for the HTML inside.
+        var embeddedHTML: HTMLReader.Options {
+            HTMLReader.Options(urlPolicy: urlPolicy, baseURL: baseURL, unknownElements: unknownElements,
+                               parser: .init(maxDepth: maxHTMLDepth))
         }
 
         public static let `default` = Options()
@@ -266,7 +282,7 @@ struct MarkdownWalker {
     }
 
     private mutating func htmlBlock(_ event: CmarkLibrary.Event) {
-        let read = HTMLReader(options: .init(urlPolicy: options.urlPolicy)).readEmbedded(event.literal, line: event.line)
+        let read = HTMLReader(options: options.embeddedHTML).readEmbedded(event.literal, line: event.line)
         diagnostics += read.diagnostics
         for (offset, var block) in read.value.blocks.enumerated() {
             builder.endBlock(keepingIfEmpty: false)
@@ -358,7 +374,7 @@ struct MarkdownWalker {
     private mutating func interpretedTag(_ literal: String) -> (HTMLInlineTag, [String]) {
         if let known = tagCache[literal] { return known }
         var messages: [String] = []
-        let tag = HTMLInlineTag.interpret(literal, urlPolicy: options.urlPolicy, diagnostics: &messages)
+        let tag = HTMLInlineTag.interpret(literal, urlPolicy: options.urlPolicy, baseURL: options.baseURL, diagnostics: &messages)
         // Bounded: a document of distinct tags (a unique link on every one) gains nothing from it.
         if tagCache.count < 4096 { tagCache[literal] = (tag, messages) }
         return (tag, messages)
