@@ -1,0 +1,102 @@
+import Foundation
+import Markbridge
+import MarkbridgeIR
+import MarkbridgeTestSupport
+import Testing
+
+/// Issue 22, the writer's guarantee at document level: for every document, the Markdown written
+/// reads back as the document minus what the writer reported. Checked over records made from
+/// the real samples in `../shared/data/samples/`, cut at element boundaries, mixed and mutated
+/// (``SampleCorpusGenerator``): each is read as HTML, written as CommonMark with HTML kept and
+/// dropped, read back, and compared (`markbridge check`). A difference is reported when a
+/// warning of the write step names the block it is in, or the block next to an inserted one.
+@Suite("Corpus round trip: Markdown reads back as the document minus what was reported")
+struct CorpusRoundTripTests {
+    static let recordCount = 1_500
+
+    /// The samples as HTML: the HTML files as they are, the others written as HTML first.
+    static func samples() throws -> [String] {
+        let directory = TestPaths.sharedData("samples")
+        var samples: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
+            let bytes = try #require(FileBytes.read(directory + "/" + name))
+            let format: Format? = name.hasSuffix(".html") ? nil : name.hasSuffix(".json") ? .markupJSON : .plainText
+            guard let format, format.reader != nil else {
+                samples.append(String(decoding: bytes, as: UTF8.self))
+                continue
+            }
+            samples.append(try Converter().convert(String(decoding: bytes, as: UTF8.self), from: format, to: .html).value)
+        }
+        return samples
+    }
+
+    /// The changes of `check` that no warning of its write step explains. A warning explains
+    /// the block it names, and all of the table or definition list that block starts (the
+    /// writer reports a flattened container once); an inserted block is explained by a warning
+    /// on the block before or after the place it stands.
+    static func unreported(_ check: MigrationCheck) -> [BlockChange] {
+        let warnings = check.writeDiagnostics.filter { $0.severity == .warning }
+        if warnings.contains(where: { $0.block == nil }) { return [] }
+        let blocks = check.before.blocks
+        var named = Set<Int>()
+        for index in warnings.compactMap(\.block) where blocks.indices.contains(index) {
+            let end: Int
+            switch blocks[index].kind {
+            case .definitionTerm, .definitionDescription: end = blocks.endOfDefinitionList(startingAt: index)
+            case .tableRow: end = blocks.endOfTable(startingAt: index)
+            default: end = index + 1
+            }
+            named.formUnion(index..<end)
+        }
+        // How many more blocks of `before` than of `after` stand before the change at hand.
+        var shift = 0
+        return check.diff.changes.filter { change in
+            switch change {
+            case .deleted(let index, _):
+                shift += 1
+                return !named.contains(index)
+            case .moved(let from, _, _), .changed(let from, _, _):
+                return !named.contains(from)
+            case .inserted(let index, _):
+                let place = index + shift
+                shift -= 1
+                return !(named.contains(place) || named.contains(place - 1))
+            }
+        }
+    }
+
+    static let targets: [(name: String, converter: Converter)] = [
+        ("markdown --markdown-html keep", Converter()),
+        ("markdown --markdown-html drop", Converter(options: .init(markdownHTML: .drop))),
+    ]
+
+    @Test("Records from the samples: Markdown, with HTML kept and dropped, reads back equal or reported",
+          .enabled(if: TestPaths.hasSharedData, "../shared/data is absent"))
+    func corpus() throws {
+        var generator = SampleCorpusGenerator(samples: try Self.samples(), seed: 22)
+        #expect(generator.pieces.count > 100)
+        var differences = 0
+        var shown = 0
+        for index in 0..<Self.recordCount {
+            let record = generator.record()
+            for target in Self.targets {
+                let finding: String
+                do {
+                    let check = try target.converter.check(Array(record.utf8), from: .html, via: .markdown)
+                    let unreported = Self.unreported(check)
+                    guard !unreported.isEmpty else { continue }
+                    finding = "written \(String(decoding: check.written, as: UTF8.self).debugDescription)\nwarnings \(check.writeDiagnostics.map { "\($0.code)@\($0.block ?? -1)" })\n\(unreported)"
+                } catch {
+                    finding = "error: \(error.message)"
+                }
+                differences += 1
+                if shown < 20 {
+                    shown += 1
+                    Issue.record("record \(index), \(target.name): \(record.debugDescription)\n\(finding)")
+                }
+            }
+        }
+        print("corpus round trip: \(Self.recordCount) records, \(differences) unreported differences")
+        #expect(differences == 0)
+    }
+}
