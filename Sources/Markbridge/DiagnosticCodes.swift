@@ -83,6 +83,7 @@ extension DiagnosticCode {
         .init("embed-flattened", .diagnostic, "an embed where only text can be, written as a link to its source"),
         .init("emphasis-dropped", .diagnostic, "emphasis Markdown without HTML cannot write where it is"),
         .init("empty-alt", .diagnostic, "an empty alt text, which Markdown writes as none"),
+        .init("empty-item-merged", .diagnostic, "an empty list item's paragraph, which Markdown reads back as the item's own text"),
         .init("empty-link-dropped", .diagnostic, "a link with no text (<a href></a>, [](url)), which an empty range cannot hold, dropped"),
         .init("empty-markup", .diagnostic, "an empty markup JSON range, dropped"),
         .init("flattened-definition-list", .diagnostic, "a definition list written without HTML as paragraphs"),
