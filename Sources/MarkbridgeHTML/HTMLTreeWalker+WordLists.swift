@@ -31,7 +31,11 @@ extension HTMLTreeWalker {
             builder.addItemForNestedList(in: &context)
             context.enterList(ordered: listOrdered, start: isLevel ? number ?? 1 : 1)
             wordLists.append(listOrdered)
-            if !isLevel { _ = context.enterItem() }
+            if !isLevel {
+                // Its empty block now: the next level's item would otherwise come first.
+                _ = context.enterItem()
+                builder.flushPendingItem(in: &context)
+            }
         }
         _ = context.enterItem(value: number)
         report.note("word-list", "word list", at: tree.sourceLocation(of: node)) {
