@@ -27,15 +27,14 @@ extension HTMLTreeWalker {
         while wordLists.count < level {
             let isLevel = wordLists.count == level - 1
             let listOrdered = isLevel ? ordered : false
-            // A level skipped (level 3 right after level 1) nests under an empty item.
+            // A level skipped (level 3 right after level 1) nests under an empty item, and so
+            // does a list in an HTML item with nothing yet (`<li><p style="mso-list:...">`):
+            // the item's empty block comes first, or the list's items have none to be in.
+            builder.flushPendingItem(in: &context)
             builder.addItemForNestedList(in: &context)
             context.enterList(ordered: listOrdered, start: isLevel ? number ?? 1 : 1)
             wordLists.append(listOrdered)
-            if !isLevel {
-                // Its empty block now: the next level's item would otherwise come first.
-                _ = context.enterItem()
-                builder.flushPendingItem(in: &context)
-            }
+            if !isLevel { _ = context.enterItem() }
         }
         _ = context.enterItem(value: number)
         report.note("word-list", "word list", at: tree.sourceLocation(of: node)) {

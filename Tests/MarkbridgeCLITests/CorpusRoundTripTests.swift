@@ -125,6 +125,7 @@ struct CorpusRoundTripTests {
         "<pre><li>a</li></pre>",
         "<h2>x<li>a</li>y</h2>",
         "<p style='mso-list:l0 level3 lfo1'>x</p>",
+        "<ol><li><p style='mso-list:l0 level1 lfo1'>x</p></li></ol>",
         "<ul><li><dl><dt>t</dt><dd>d</dd></dl></li></ul>",
         "<ul><li><iframe title=\"t\" src=\"https://www.youtube.com/embed/a\"></iframe></li></ul>",
     ]
