@@ -120,6 +120,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case embedFlattened = "embed-flattened"
     case emphasisDropped = "emphasis-dropped"
     case emptyAlt = "empty-alt"
+    case emptyItemMerged = "empty-item-merged"
     case emptyLinkDropped = "empty-link-dropped"
     case emptyMarkup = "empty-markup"
     case flattenedDefinitionList = "flattened-definition-list"
@@ -173,6 +174,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .embedFlattened: "an embed where only text can be, written as a link to its source"
         case .emphasisDropped: "emphasis Markdown without HTML cannot write where it is"
         case .emptyAlt: "an empty alt text, which Markdown writes as none"
+        case .emptyItemMerged: "an empty list item's paragraph, which Markdown reads back as the item's own text"
         case .emptyLinkDropped: "a link with no text (<a href></a>, [](url)), which an empty range cannot hold, dropped"
         case .emptyMarkup: "an empty markup JSON range, dropped"
         case .flattenedDefinitionList: "a definition list written without HTML as paragraphs"
@@ -206,7 +208,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     /// What kind of outcome it is, for a service to map to a status.
     public var category: DiagnosticCode.Category {
         switch self {
-        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .blockDropped, .codeSpanSplit, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .unknownElement, .unknownField, .wordList:
+        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .blockDropped, .codeSpanSplit, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .unknownElement, .unknownField, .wordList:
             .loss
         case .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit

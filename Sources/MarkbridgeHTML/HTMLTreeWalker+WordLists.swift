@@ -27,7 +27,10 @@ extension HTMLTreeWalker {
         while wordLists.count < level {
             let isLevel = wordLists.count == level - 1
             let listOrdered = isLevel ? ordered : false
-            // A level skipped (level 3 right after level 1) nests under an empty item.
+            // A level skipped (level 3 right after level 1) nests under an empty item, and so
+            // does a list in an HTML item with nothing yet (`<li><p style="mso-list:...">`):
+            // the item's empty block comes first, or the list's items have none to be in.
+            builder.flushPendingItem(in: &context)
             builder.addItemForNestedList(in: &context)
             context.enterList(ordered: listOrdered, start: isLevel ? number ?? 1 : 1)
             wordLists.append(listOrdered)

@@ -166,8 +166,12 @@
 }
 
 extension DocumentBuilder {
-    /// Starts the next block as `context` says, with its quote depth.
+    /// Starts the next block as `context` says, with its quote depth. A block other than a
+    /// paragraph cannot be an item's own, so an item that has none yet gets its empty one first
+    /// (`<pre><li>a</li></pre>`: the item, then the code in it), as readers of every format
+    /// need an item before a block at its depth.
     @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
+        if kind != .paragraph { flushPendingItem(in: &context) }
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
                    quoteListDepths: context.quoteListDepths(forDepth: next.depth), alignment: alignment)

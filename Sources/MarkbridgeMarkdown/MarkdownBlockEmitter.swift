@@ -80,6 +80,12 @@ struct MarkdownBlockEmitter {
         } else {
             lines = content(of: block, index: index, isItem: isItem)
         }
+        if let previous, previous.kind.isListItem, previous.text.isEmpty, previous.anchor == nil || !allowsHTML,
+           block.depth == previous.depth + 1, !wroteHTML, !lines.ranges.isEmpty, writesParagraph(block, inGroup: group != nil) {
+            // CommonMark: an item's first paragraph is its own text, and an empty item has no
+            // syntax that keeps a paragraph after it apart.
+            diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) cannot be written apart from it: read back, that paragraph is the item's own text", block: index - 1))
+        }
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -107,6 +113,16 @@ struct MarkdownBlockEmitter {
             out.append(0x0A)
         }
         previous = block
+    }
+
+    /// Whether `block`, written as Markdown, is a paragraph: a definition, caption, table row
+    /// or embed flattened to one too.
+    private func writesParagraph(_ block: Block, inGroup: Bool) -> Bool {
+        switch block.kind {
+        case .paragraph, .definitionTerm, .definitionDescription, .tableCaption, .embed: true
+        case .tableRow: !inGroup
+        case .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .horizontalRule: false
+        }
     }
 
     private mutating func trimTrailingSpaces(after start: Int) {
