@@ -28,6 +28,7 @@ extension DiagnosticCode {
     public static let all: [DiagnosticCode] = [
         // Errors
         .init("end-before-start", .error, "a markup JSON range ends before it starts"),
+        .init("gfm-unavailable", .error, "reading GFM needs cmark-gfm's libraries (apt-get install libcmark-gfm-extensions-dev), which are not installed"),
         .init("input-too-large", .error, "the input is larger than the limit (ConversionLimits.maxInputBytes)"),
         .init("invalid-document", .error, "a document built by hand that no writer can write as our readers read it"),
         .init("invalid-image-range", .error, "a markup JSON IMAGE markup that does not cover exactly one U+FFFC"),

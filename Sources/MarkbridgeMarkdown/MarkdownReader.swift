@@ -5,14 +5,25 @@
 /// Reads CommonMark into the IR, with cmark parsing (safe by default) and its iterator feeding
 /// the shared ``DocumentBuilder``. HTML blocks go through the HTML reader; inline HTML tags are
 /// paired and become markups through the HTML reader's rule table; anything else is reported.
+///
+/// GitHub Flavored Markdown (``MarkdownWriter/Dialect/gfm``) is read the same way by cmark-gfm
+/// with its table, strikethrough, autolink and tasklist extensions, loaded at run time (see
+/// ``GFMLibrary``): the same walker, the same guards, and pipe tables, `~~strike~~`, bare URLs
+/// and task list items besides. Where cmark-gfm is not installed, reading GFM fails with
+/// `gfm-unavailable`, naming the package to install.
 public struct MarkdownReader: Sendable {
+    /// The Markdown read: the writer's dialects.
+    public typealias Dialect = MarkdownWriter.Dialect
+
     public struct Options: Hashable, Sendable {
         public var urlPolicy: URLPolicy
         public var maxInputBytes: Int
+        public var dialect: Dialect
 
-        public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = 1 << 30) {
+        public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = 1 << 30, dialect: Dialect = .commonMark) {
             self.urlPolicy = urlPolicy
             self.maxInputBytes = maxInputBytes
+            self.dialect = dialect
         }
 
         public static let `default` = Options()
@@ -25,6 +36,27 @@ public struct MarkdownReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
+        switch options.dialect {
+        case .commonMark: try read(bytes, engine: CommonMarkEngine())
+        case .gfm: try read(bytes, engine: GFMEngine(library: Self.gfmLibrary()))
+        }
+    }
+
+    /// cmark-gfm, or the error that says what to install.
+    static func gfmLibrary(_ loaded: Result<GFMLibrary, GFMUnavailable> = GFMLibrary.shared) throws(ConversionError) -> GFMLibrary {
+        switch loaded {
+        case .success(let library): return library
+        case .failure(let reason):
+            throw ConversionError(code: "gfm-unavailable", message: "reading GitHub Flavored Markdown needs cmark-gfm's libraries, which could not be loaded (\(reason.detail)); install them with apt-get install \(GFMUnavailable.package)")
+        }
+    }
+
+    /// cmark-gfm's version where it loads, for reports.
+    public static var gfmVersion: String? {
+        try? gfmLibrary().version
+    }
+
+    private func read(_ bytes: [UInt8], engine: some CmarkEngine) throws(ConversionError) -> Diagnosed<Document> {
         guard bytes.count <= options.maxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
@@ -35,14 +67,14 @@ public struct MarkdownReader: Sendable {
         var tagCache = InlineTagCache()
         guard let (clamped, clamp) = MarkdownDepthClamp.clamp(bytes) else {
             try MarkdownComplexityGuard.check(bytes)
-            return readChecked(bytes, tagCache: &tagCache)
+            return readChecked(bytes, engine: engine, tagCache: &tagCache)
         }
         do {
             try MarkdownComplexityGuard.check(clamped)
         } catch {
             throw ConversionError(code: error.code, message: error.message, at: error.location.map(clamp.original))
         }
-        var read = readChecked(clamped, tagCache: &tagCache, depthClamp: clamp)
+        var read = readChecked(clamped, engine: engine, tagCache: &tagCache, depthClamp: clamp)
         read.diagnostics.insert(clamp.diagnostic, at: 0)
         return read
     }
@@ -54,7 +86,7 @@ public struct MarkdownReader: Sendable {
     /// refuses, sharing its interpreted tags with other reads: the writer reads back many small
     /// pieces of its own inline output (no containers, no stray `![`) with the same few tags.
     /// cmark parses `pieceBytes` or more at a time (see ``MarkdownPieces``): tests give less.
-    func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache,
+    func readChecked(_ bytes: [UInt8], engine: some CmarkEngine = CommonMarkEngine(), tagCache: inout InlineTagCache,
                      pieceBytes: Int = CmarkLibrary.defaultPieceBytes, depthClamp: MarkdownDepthClamp? = nil) -> Diagnosed<Document> {
         var walker = MarkdownWalker(options: options)
         walker.depthClamp = depthClamp
@@ -62,7 +94,7 @@ public struct MarkdownReader: Sendable {
         walker.reportedDepthLimit = depthClamp != nil
         walker.tagCache = tagCache
         tagCache = [:]
-        CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { walker.visit($0) }
+        CmarkLibrary.walk(bytes, engine: engine, pieceBytes: pieceBytes) { walker.visit($0) }
         tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
     }
@@ -93,6 +125,12 @@ struct MarkdownWalker {
     var droppingElement: String?
     /// Markers removed before cmark read the input: diagnostics name the input's own columns.
     var depthClamp: MarkdownDepthClamp?
+    /// The GFM table being read: each column's alignment, whether its next row begins it, and
+    /// the row being read: whether it is the header, and how many of its cells have begun.
+    var tableAlignments: [TextAlignment?] = []
+    var rowStartsTable = false
+    var rowIsHeader = false
+    var cellIndex = 0
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -126,10 +164,12 @@ struct MarkdownWalker {
             } else {
                 context.leaveList()
             }
-        case .item:
+        case .item(let task):
             if event.isEnter {
                 // cmark reads at most nine digits, so only the items after 999,999,999 clamp.
                 if let clamped = context.enterItem() { diagnose("list-number-clamped", ListNumber.clampingMessage(first: "\(clamped)"), event) }
+                // The item's own block, whatever comes first in it, carries the state.
+                if let task { context.markPendingItem(task) }
             } else {
                 builder.flushPendingItem(in: &context)
                 context.leaveItem()
@@ -189,6 +229,33 @@ struct MarkdownWalker {
             builder.closeMarkup(handle)
         case .htmlInline:
             inlineHTML(event)
+        case .table(let alignments):
+            if event.isEnter {
+                builder.flushPendingItem(in: &context)
+                tableAlignments = alignments
+                rowStartsTable = true
+            }
+        case .tableRow(let isHeader):
+            if event.isEnter {
+                builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: &context)
+                rowStartsTable = false
+                rowIsHeader = isHeader
+                cellIndex = 0
+            } else {
+                closeInlineHTML()
+                builder.endBlock(keepingIfEmpty: true)
+            }
+        case .tableCell:
+            if event.isEnter {
+                builder.startCell(isHeader: rowIsHeader, alignment: cellIndex < tableAlignments.count ? tableAlignments[cellIndex] : nil)
+                cellIndex += 1
+            } else {
+                // Inline HTML left open in a cell ends with it: markups stay inside one cell.
+                closeInlineHTML()
+                builder.endCell()
+            }
+        case .strikethrough:
+            toggle(.strike, event)
         case .emphasis:
             toggle(.emphasis, event)
         case .strong:
@@ -263,6 +330,7 @@ struct MarkdownWalker {
                 let next = context.nextBlock(.paragraph)
                 block.kind = next.kind
                 block.depth = next.depth
+                block.taskState = next.taskState
             } else {
                 builder.flushPendingItem(in: &context)
                 block.depth += context.blockDepth
