@@ -164,6 +164,12 @@ struct HTMLBlockEmitter {
             if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
             open.append(.item)
             emit("<li\(attributes)>")
+            // A task as GitHub renders one: a disabled checkbox, then the item's text.
+            switch block.taskState {
+            case .unchecked: emit(block.text.isEmpty ? "<input type=\"checkbox\" disabled>" : "<input type=\"checkbox\" disabled> ")
+            case .checked: emit(block.text.isEmpty ? "<input type=\"checkbox\" checked disabled>" : "<input type=\"checkbox\" checked disabled> ")
+            case nil: break
+            }
             if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
             // A line break that ends an item: one more, as the reader drops the last.
             if block.text.hasSuffix("\n") { emit("<br>") }

@@ -14,6 +14,9 @@ import MarkbridgeHTMLParser
     /// A link target with no destination (`<a id="x">`, `<a name="x">`): the anchor of the
     /// block it begins; its end tag closes it like any start tag's.
     case anchor(name: String, id: String)
+    /// A checkbox (`<input type="checkbox">`): at the start of a list item, its task state
+    /// (as GitHub renders task list items); anywhere else, a form control.
+    case checkbox(TaskState)
     /// A tag with no inline meaning here; its name, for the diagnostic.
     case unsupported(name: String)
 
@@ -61,6 +64,8 @@ import MarkbridgeHTMLParser
             return .open(name: name, markups: markups)
         case .transparent?:
             return .open(name: name, markups: style.markups)
+        case .formControl? where name == "input" && element.attribute("type")?.asciiLowercased() == "checkbox":
+            return .checkbox(TaskState(isChecked: element.attribute("checked") != nil))
         default:
             return .unsupported(name: name)
         }

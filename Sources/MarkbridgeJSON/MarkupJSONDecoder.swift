@@ -168,6 +168,7 @@ struct MarkupJSONDecoder {
         var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
         var containerStart: (value: Int, offset: Int)?
         var anchor: String?
+        var taskState: TaskState?
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -245,6 +246,15 @@ struct MarkupJSONDecoder {
                     }
                     return true
                 }
+                if key == "task" {
+                    let name = try decoder.scanner.string(member)
+                    guard let state = TaskState(rawValue: name) else {
+                        throw decoder.failure("invalid-value", "unknown task state '\(name)' (expected unchecked or checked)", member)
+                    }
+                    taskState = state
+                    typeSpecific.append((key, offset))
+                    return true
+                }
                 guard key == "cells" || key == "startsTable" else { return false }
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
@@ -279,8 +289,8 @@ struct MarkupJSONDecoder {
         case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
         case .blockquote: kind = .blockquote
         case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
-        case .unorderedListItem: kind = .unorderedListItem
-        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number"]
+        case .unorderedListItem: kind = .unorderedListItem; applicable = ["task"]
+        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number", "task"]
         case .image:
             guard let src else {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
@@ -344,6 +354,8 @@ struct MarkupJSONDecoder {
             block.containerStart = containerStart.value
         }
         block.anchor = anchor
+        // A list item's only: elsewhere reported as ignored, above.
+        if kind.isListItem { block.taskState = taskState }
         guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups) }
         return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset)
     }

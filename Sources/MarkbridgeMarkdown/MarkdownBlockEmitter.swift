@@ -80,6 +80,7 @@ struct MarkdownBlockEmitter {
         } else {
             lines = content(of: block, index: index, isItem: isItem)
         }
+        let taskBox = isItem ? self.taskBox(block, index: index, lines: lines) : []
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -92,7 +93,7 @@ struct MarkdownBlockEmitter {
         func startLine(first: Bool) -> Int {
             let start = out.count
             out.append(contentsOf: prefix)
-            if first { out.append(contentsOf: marker) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
+            if first { out.append(contentsOf: marker + taskBox) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
             return start
         }
         for (number, range) in lines.ranges.enumerated() {
@@ -107,6 +108,31 @@ struct MarkdownBlockEmitter {
             out.append(0x0A)
         }
         previous = block
+    }
+
+    /// What goes between an item's marker and its content for its task state: GFM's `[ ] ` or
+    /// `[x] `; where those cannot be (CommonMark, an empty item), the disabled checkbox GitHub
+    /// renders, as inline HTML the reader takes back; without HTML, the box as escaped text,
+    /// reported. An item that is no task but whose text begins like a box has its `[` escaped
+    /// in GFM, which would read it as one.
+    private mutating func taskBox(_ block: Block, index: Int, lines: MarkdownLines) -> [UInt8] {
+        guard let task = block.taskState else {
+            if options.dialect == .gfm, let first = lines.ranges.first, !wroteHTML,
+               MarkdownTaskBox.beginsLikeBox(lines.bytes[first]) {
+                return Array("\\".utf8)
+            }
+            return []
+        }
+        let isEmpty = lines.ranges.isEmpty
+        if wroteHTML {
+            diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index), written as an HTML block, has no place in it; dropped", block: index))
+            return []
+        }
+        if options.dialect == .gfm && !isEmpty { return MarkdownTaskBox.gfm(task) }
+        if allowsHTML { return MarkdownTaskBox.checkbox(task) }
+        let why = options.dialect == .gfm ? "GFM has no task marker on an empty item" : "CommonMark has no task list items"
+        diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index): \(why); written as the text \(task.isChecked ? "[x]" : "[ ]") (--markdown-html drop)", block: index))
+        return MarkdownTaskBox.escapedText(task, isEmpty: isEmpty)
     }
 
     private mutating func trimTrailingSpaces(after start: Int) {

@@ -131,6 +131,9 @@ struct MarkdownWalker {
     var rowStartsTable = false
     var rowIsHeader = false
     var cellIndex = 0
+    /// A task's checkbox was just read as inline HTML: a space after it separates, as in
+    /// GitHub's rendering, and is not the item's text.
+    var dropsSpaceAfterBox = false
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -142,6 +145,15 @@ struct MarkdownWalker {
             return
         }
         if dropsAsElementContent(event) { return }
+        if dropsSpaceAfterBox {
+            dropsSpaceAfterBox = false
+            if case .text = event.kind, event.literal.first == " " {
+                var shortened = event
+                shortened.literal.removeFirst()
+                if !shortened.literal.isEmpty { visit(shortened) }
+                return
+            }
+        }
         switch event.kind {
         case .document, .custom:
             break
@@ -374,6 +386,14 @@ struct MarkdownWalker {
             if !builder.anchorBlock(id) {
                 diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
             }
+        case .checkbox(let state):
+            // The box GitHub renders, which the writers write where Markdown has no `[ ]`.
+            guard builder.currentKind?.isListItem == true, builder.currentBlockIsEmpty, builder.currentTaskState == nil else {
+                diagnose("form-control", "checkbox <input> not at the start of a list item dropped: only a task list item's box has a place", event)
+                return
+            }
+            builder.updateCurrentBlock { $0.taskState = state }
+            dropsSpaceAfterBox = true
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
