@@ -1,4 +1,5 @@
 @_spi(Internals) import MarkbridgeIR
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,22 @@ import Darwin
 struct GFMEngine: CmarkEngine {
     let library: GFMLibrary
 
+    /// One parse at a time in the process: cmark-gfm keeps the inline parser's table of special
+    /// characters in a global, which each parse's extensions add to when it finishes its blocks
+    /// and take out again when it ends, so a parse ending on one thread took `~` and `www.`
+    /// from another's (the concurrent test below found strikes and links missing). The tree,
+    /// once made, is the parse's own: walking it needs no lock.
+    private static let parseLock = Mutex(())
+
     func parse(_ text: UnsafePointer<CChar>, count: Int) -> OpaquePointer? {
+        // The tree crosses the lock as an address: a pointer is not `Sendable`.
+        let root = Self.parseLock.withLock { _ -> UInt in
+            UInt(bitPattern: parseUnlocked(text, count: count))
+        }
+        return OpaquePointer(bitPattern: root)
+    }
+
+    private func parseUnlocked(_ text: UnsafePointer<CChar>, count: Int) -> OpaquePointer? {
         // Safe mode, as cmark's (CMARK_OPT_DEFAULT); footnotes stay off, as GitHub's
         // extensions list (`cmark-gfm -e table -e strikethrough -e autolink -e tasklist`) has them.
         guard let parser = library.parserNew(0) else { return nil }

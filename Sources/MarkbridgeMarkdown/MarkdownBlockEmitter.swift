@@ -111,7 +111,8 @@ struct MarkdownBlockEmitter {
     }
 
     /// What goes between an item's marker and its content for its task state: GFM's `[ ] ` or
-    /// `[x] `; where those cannot be (CommonMark, an empty item), the disabled checkbox GitHub
+    /// `[x] `; where those cannot be (CommonMark, an empty item, an item in a quote, where
+    /// cmark-gfm 0.29.0.gfm.6 reads no box), the disabled checkbox GitHub
     /// renders, as inline HTML the reader takes back; without HTML, the box as escaped text,
     /// reported. An item that is no task but whose text begins like a box has its `[` escaped
     /// in GFM, which would read it as one.
@@ -128,9 +129,10 @@ struct MarkdownBlockEmitter {
             diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index), written as an HTML block, has no place in it; dropped", block: index))
             return []
         }
-        if options.dialect == .gfm && !isEmpty { return MarkdownTaskBox.gfm(task) }
+        if options.dialect == .gfm && !isEmpty && block.quoteDepth == 0 { return MarkdownTaskBox.gfm(task) }
         if allowsHTML { return MarkdownTaskBox.checkbox(task) }
-        let why = options.dialect == .gfm ? "GFM has no task marker on an empty item" : "CommonMark has no task list items"
+        let why = options.dialect == .commonMark ? "CommonMark has no task list items"
+            : isEmpty ? "GFM has no box on an empty item" : "cmark-gfm reads no box in a quote"
         diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index): \(why); written as the text \(task.isChecked ? "[x]" : "[ ]") (--markdown-html drop)", block: index))
         return MarkdownTaskBox.escapedText(task, isEmpty: isEmpty)
     }
