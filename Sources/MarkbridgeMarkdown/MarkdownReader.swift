@@ -329,6 +329,12 @@ struct MarkdownWalker {
     }
 
     private mutating func htmlBlock(_ event: CmarkLibrary.Event) {
+        // A checkbox alone on an item's first line is an HTML block to cmark: the box of an
+        // empty task item, as the writers write one.
+        if context.hasPendingItem, event.literal.utf8.count < 128, case .checkbox(let state) = interpretedTag(String(event.literal.trimmingSuffix(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))).0 {
+            context.markPendingItem(state)
+            return
+        }
         let read = HTMLReader(options: .init(urlPolicy: options.urlPolicy)).readEmbedded(event.literal, line: event.line)
         diagnostics += read.diagnostics
         for (offset, var block) in read.value.blocks.enumerated() {
@@ -434,6 +440,15 @@ struct MarkdownWalker {
     mutating func finish() -> Document {
         builder.endBlock(keepingIfEmpty: false)
         return builder.finishPromotingLoneImages()
+    }
+}
+
+extension StringProtocol {
+    /// The string without the characters at its end that `drop` holds.
+    fileprivate func trimmingSuffix(while drop: (Character) -> Bool) -> SubSequence {
+        var end = endIndex
+        while end > startIndex, drop(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
     }
 }
 
