@@ -99,6 +99,7 @@ extension DiagnosticCode {
         .init("nul-character", .diagnostic, "a NUL character in HTML replaced"),
         .init("table-cell-flattened", .diagnostic, "blocks inside a table cell written as lines of its text"),
         .init("table-flattened", .diagnostic, "a table written without HTML as a paragraph a row"),
+        .init("table-too-wide", .diagnostic, "a GFM table of over 1,000 columns read as text (cmark-gfm takes quadratic time on it)"),
         .init("task-flattened", .diagnostic, "a task list item's state that Markdown without HTML cannot say, written as the text [ ] or [x] (or dropped from an HTML block)"),
         .init("unknown-element", .diagnostic, "an HTML element with no rule, unwrapped or dropped"),
         .init("unknown-field", .diagnostic, "an unknown markup JSON field, ignored"),

@@ -37,8 +37,14 @@ public struct MarkdownReader: Sendable {
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
         switch options.dialect {
-        case .commonMark: try read(bytes, engine: CommonMarkEngine())
-        case .gfm: try read(bytes, engine: GFMEngine(library: Self.gfmLibrary()))
+        case .commonMark: return try read(bytes, engine: CommonMarkEngine())
+        case .gfm:
+            let engine = GFMEngine(library: try Self.gfmLibrary())
+            // Input over the size limit is refused as it came.
+            guard bytes.count <= options.maxInputBytes, let (defused, reports) = GFMTableGuard.defuse(bytes) else { return try read(bytes, engine: engine) }
+            var read = try read(defused, engine: engine)
+            read.diagnostics.insert(contentsOf: reports, at: 0)
+            return read
         }
     }
 
