@@ -8,6 +8,7 @@
 public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case cancelled
     case endBeforeStart = "end-before-start"
+    case gfmUnavailable = "gfm-unavailable"
     case inputTooLarge = "input-too-large"
     case invalidDocument = "invalid-document"
     case invalidImageRange = "invalid-image-range"
@@ -45,6 +46,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .cancelled: "a conversion whose task was cancelled, stopped part way"
         case .endBeforeStart: "a markup JSON range ends before it starts"
+        case .gfmUnavailable: "reading GFM needs cmark-gfm's libraries (apt-get install libcmark-gfm-extensions-dev), which are not installed"
         case .inputTooLarge: "the input is larger than the limit (ConversionLimits.maxInputBytes)"
         case .invalidDocument: "a document built by hand that no writer can write as our readers read it"
         case .invalidImageRange: "a markup JSON IMAGE markup that does not cover exactly one U+FFFC"
@@ -90,7 +92,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
             .overLimit
         case .outputCollision, .outputIsLink, .wouldOverwriteInput:
             .refusedByPolicy
-        case .unreadable, .unwritable:
+        case .gfmUnavailable, .unreadable, .unwritable:
             .unavailable
         }
     }
@@ -144,6 +146,8 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case tableCaptionFlattened = "table-caption-flattened"
     case tableCellFlattened = "table-cell-flattened"
     case tableFlattened = "table-flattened"
+    case tableTooWide = "table-too-wide"
+    case taskFlattened = "task-flattened"
     case unknownElement = "unknown-element"
     case unknownField = "unknown-field"
     case unsafeURL = "unsafe-url"
@@ -198,6 +202,8 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .tableCaptionFlattened: "a table caption with no table right after it, or Markdown without HTML, read or written as a paragraph"
         case .tableCellFlattened: "blocks inside a table cell written as lines of its text"
         case .tableFlattened: "a table written without HTML as a paragraph a row"
+        case .tableTooWide: "a GFM table of over 1,000 columns read as text (cmark-gfm takes quadratic time on it)"
+        case .taskFlattened: "a task list item's state that Markdown without HTML cannot say, written as the text [ ] or [x] (or dropped from an HTML block)"
         case .unknownElement: "an HTML element with no rule, unwrapped or dropped"
         case .unknownField: "an unknown markup JSON field, ignored"
         case .unsafeURL: "a URL the policy refuses, dropped (the text kept)"
@@ -208,9 +214,9 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     /// What kind of outcome it is, for a service to map to a status.
     public var category: DiagnosticCode.Category {
         switch self {
-        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .blockDropped, .codeSpanSplit, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .unknownElement, .unknownField, .wordList:
+        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .blockDropped, .codeSpanSplit, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
             .loss
-        case .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
+        case .tableTooWide, .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit
         case .embedHostRefused, .unsafeURL:
             .refusedByPolicy

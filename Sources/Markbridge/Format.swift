@@ -85,13 +85,17 @@ extension Format {
 }
 
 extension Format {
-    /// GitHub Flavored Markdown, output only: CommonMark with pipe tables and `~~strike~~`.
-    /// cmark, our Markdown reader, does not read its extensions.
+    /// GitHub Flavored Markdown: CommonMark with pipe tables, `~~strike~~`, task list items
+    /// and (read only) bare URLs as links. Read by cmark-gfm, loaded at run time where Debian's
+    /// libcmark-gfm-extensions is installed (`gfm-unavailable` where it is not).
     public static let gfm = Format(
         name: "gfm",
-        summary: "GitHub Flavored Markdown (tables, strikethrough): output only",
+        summary: "GitHub Flavored Markdown (tables, strikethrough, task lists, autolinks); read with cmark-gfm",
         fileExtensions: [],
-        reader: nil,
+        reader: { bytes, options throws(ConversionError) in
+            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
+                                              unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth, dialect: .gfm)).read(bytes)
+        },
         writer: { document, options throws(ConversionError) in
             try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy, dialect: .gfm)).write(document)
         }

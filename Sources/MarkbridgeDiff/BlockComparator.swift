@@ -17,6 +17,7 @@ struct BlockComparator {
             key.containerStart = nil
             key.alignment = nil
             key.anchor = nil
+            key.taskState = nil
             switch block.kind {
             case .codeBlock: key.kind = .codeBlock(language: nil)
             case .orderedListItem: key.kind = .orderedListItem(number: 1)

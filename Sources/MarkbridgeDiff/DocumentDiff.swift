@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name"]
+    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name", "task"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
@@ -176,6 +176,7 @@ extension DocumentDiff {
         }
         fields["align"] = block.alignment?.rawValue
         fields["name"] = block.anchor
+        fields["task"] = block.taskState?.rawValue
         return attributeNames.compactMap { name in fields[name].map { (name, $0) } }
     }
 }

@@ -182,10 +182,16 @@ struct HTMLBlockEmitter {
             if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
             open.append(.item)
             emit("<li\(attributes)>")
-            guard !block.text.isEmpty else { break }
+            guard !block.text.isEmpty || block.taskState != nil else { break }
             let isLoose = index < looseItems.count && looseItems[index]
             if isLoose { emit("\n<p>") }
-            inline.render(block, blockIndex: index, preformatted: false, into: &out)
+            // A task as GitHub renders one: a disabled checkbox, then the item's text.
+            switch block.taskState {
+            case .unchecked: emit(block.text.isEmpty ? "<input type=\"checkbox\" disabled>" : "<input type=\"checkbox\" disabled> ")
+            case .checked: emit(block.text.isEmpty ? "<input type=\"checkbox\" checked disabled>" : "<input type=\"checkbox\" checked disabled> ")
+            case nil: break
+            }
+            if !block.text.isEmpty { inline.render(block, blockIndex: index, preformatted: false, into: &out) }
             // A line break that ends an item: one more, as the reader drops the last.
             if block.text.hasSuffix("\n") { emit("<br>") }
             if isLoose { emit("</p>\n") }

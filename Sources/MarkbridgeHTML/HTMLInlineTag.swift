@@ -17,6 +17,9 @@ import MarkbridgeHTMLParser
     /// `<abbr title>`: its markups, and the title, for the reader to write after the text
     /// (see ``Abbreviation``) when its end tag comes.
     case abbreviation(name: String, markups: [MarkupKind], title: String)
+    /// A checkbox (`<input type="checkbox">`): at the start of a list item, its task state
+    /// (as GitHub renders task list items); anywhere else, a form control.
+    case checkbox(TaskState)
     /// A tag with no inline meaning here; its name, for the diagnostic.
     case unsupported(name: String)
 
@@ -72,6 +75,8 @@ import MarkbridgeHTMLParser
                 return .abbreviation(name: name, markups: style.markups, title: title)
             }
             return .open(name: name, markups: style.markups)
+        case .formControl? where name == "input" && element.attribute("type")?.asciiLowercased() == "checkbox":
+            return .checkbox(TaskState(isChecked: element.attribute("checked") != nil))
         default:
             return .unsupported(name: name)
         }

@@ -698,6 +698,8 @@ extension HTMLTreeWalker {
 
     private mutating func formControl(_ node: HTMLNodeID) {
         let name = tree.name(of: node)
+        if name == "input", tree.attribute("type", of: node)?.asciiLowercased() == "checkbox",
+           markTask(TaskState(isChecked: tree.attribute("checked", of: node) != nil)) { return }
         report.note("form-control", "form", at: tree.sourceLocation(of: node)) { "\($0) form control\($0 == 1 ? "" : "s") kept as their visible text" }
         guard name == "input" else {
             builder.appendCollapsibleSpace()
@@ -708,6 +710,17 @@ extension HTMLTreeWalker {
               let value = tree.attribute("value", of: node) ?? tree.attribute("placeholder", of: node), !value.isEmpty else { return }
         ensureBlock()
         builder.append(value)
+    }
+
+    /// A checkbox before anything else of a list item makes it a task, as GitHub renders task
+    /// list items (`<li><input type="checkbox" checked disabled> done</li>`). Returns false
+    /// where it does not begin an item (it is a form control then).
+    private mutating func markTask(_ state: TaskState) -> Bool {
+        guard cellDepth == 0, embedDepth == 0 else { return false }
+        if context.hasPendingItem { return context.markPendingItem(state) }
+        guard builder.currentKind?.isListItem == true, builder.currentBlockIsEmpty, builder.currentTaskState == nil else { return false }
+        builder.updateCurrentBlock { $0.taskState = state }
+        return true
     }
 
     /// The URL after base resolution and the policy; nil (with a diagnostic) when refused.

@@ -35,6 +35,9 @@ public struct Block: Hashable, Sendable {
     /// The block's anchor, its HTML `id`, so that in-page links (`href="#section"`) find it;
     /// see ``Block/sanitizedAnchor(_:)`` for what one may hold.
     public var anchor: String?
+    /// A list item's task state, when it is a task (GFM `- [ ]`, an HTML checkbox); nil on a
+    /// plain item and on every block that is no list item's own, which canonical form holds to.
+    public var taskState: TaskState?
 
     public init(
         _ kind: BlockKind,
@@ -45,7 +48,8 @@ public struct Block: Hashable, Sendable {
         quoteListDepths: [Int] = [],
         alignment: TextAlignment? = nil,
         containerStart: Int? = nil,
-        anchor: String? = nil
+        anchor: String? = nil,
+        taskState: TaskState? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -56,6 +60,7 @@ public struct Block: Hashable, Sendable {
         self.alignment = alignment
         self.containerStart = containerStart
         self.anchor = anchor
+        self.taskState = taskState
     }
 }
 

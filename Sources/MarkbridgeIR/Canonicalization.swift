@@ -18,7 +18,8 @@
 ///   `quoteDepth` of at least 1;
 /// - ``Block/containerStart`` is kept only where a container begins that would otherwise go
 ///   on from the block before (see ``ContainerWalk``), and an anchor holds only what
-///   ``Block/sanitizedAnchor(_:)`` keeps.
+///   ``Block/sanitizedAnchor(_:)`` keeps;
+/// - only a list item has a ``Block/taskState``.
 extension Document {
     public func canonicalized() -> Document {
         var copy = self
@@ -47,6 +48,8 @@ extension Block {
         if kind == .paragraph && quoteDepth > 0 { kind = .blockquote }
         if let anchor, Block.sanitizedAnchor(anchor) != anchor { self.anchor = Block.sanitizedAnchor(anchor) }
         if kind == .blockquote && quoteDepth < 1 { quoteDepth = 1 }
+        // Only a list item is a task: readers report a state they find elsewhere.
+        if taskState != nil && !kind.isListItem { taskState = nil }
         // All zeros is the default order, written as none.
         if !quoteListDepths.isEmpty && !quoteListDepths.contains(where: { $0 != 0 }) { quoteListDepths = [] }
         if markups.isEmpty || Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }

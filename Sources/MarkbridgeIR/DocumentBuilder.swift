@@ -152,6 +152,12 @@
     /// The kind of the block being built, if one is open.
     public var currentKind: BlockKind? { isInBlock ? current.kind : nil }
 
+    /// Whether a block is open with nothing in it yet: no text, no space waiting.
+    public var currentBlockIsEmpty: Bool { isInBlock && utf16Length == 0 && !pendingSpace }
+
+    /// The task state of the block being built, if one is open and has one.
+    public var currentTaskState: TaskState? { isInBlock ? current.taskState : nil }
+
     /// Appends text to the current block, starting a paragraph if none is open.
     public mutating func append(_ piece: String) {
         if !isInBlock { startBlock(.paragraph) }

@@ -77,6 +77,9 @@ extension Document {
             if let anchor = block.anchor, Block.sanitizedAnchor(anchor) != anchor {
                 fail("anchor \(anchor.debugDescription) holds what an anchor may not (whitespace, a control, a quote, <, >, ` or \\), or is empty or too long")
             }
+            if let task = block.taskState, !block.kind.isListItem {
+                fail("a \(block.kind.tag?.rawValue ?? "block") that is no list item has task state \(task.rawValue)")
+            }
             if !block.quoteListDepths.isEmpty && !block.quoteListDepths.contains(where: { $0 != 0 }) {
                 fail("quoteListDepths of all zeros is not written as empty")
             }

@@ -16,6 +16,8 @@
         var ordered: Bool
         var number: Int
         var started = false
+        /// The item's task state, for its own block when it begins.
+        var taskState: TaskState?
     }
 
     public private(set) var quoteDepth = 0
@@ -140,6 +142,15 @@
         return ordered && number != wanted ? wanted : nil
     }
 
+    /// Marks the innermost item, whose own block has not begun, as a task: its block carries
+    /// the state. Returns false when there is no such item (the state has no block to go to).
+    @discardableResult
+    public mutating func markPendingItem(_ state: TaskState) -> Bool {
+        guard let item = items.last, !item.started else { return false }
+        items[items.count - 1].taskState = state
+        return true
+    }
+
     public mutating func leaveItem() {
         if !items.isEmpty { items.removeLast() }
     }
@@ -156,12 +167,12 @@
 
     /// The kind and depth of the next block: the pending item itself when there is one and the
     /// block is paragraph-like, else `kind` at the enclosing depth.
-    public mutating func nextBlock(_ kind: BlockKind) -> (kind: BlockKind, depth: Int) {
+    public mutating func nextBlock(_ kind: BlockKind) -> (kind: BlockKind, depth: Int, taskState: TaskState?) {
         if kind == .paragraph, let item = items.last, !item.started {
             items[items.count - 1].started = true
-            return (item.ordered ? .orderedListItem(number: item.number) : .unorderedListItem, min(max(lists.count - 1, 0), IRLimits.maxDepth))
+            return (item.ordered ? .orderedListItem(number: item.number) : .unorderedListItem, min(max(lists.count - 1, 0), IRLimits.maxDepth), item.taskState)
         }
-        return (kind, blockDepth)
+        return (kind, blockDepth, nil)
     }
 }
 
@@ -175,6 +186,7 @@ extension DocumentBuilder {
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
                    quoteListDepths: context.quoteListDepths(forDepth: next.depth), alignment: alignment)
+        if let task = next.taskState { updateCurrentBlock { $0.taskState = task } }
         takeContainerStart(from: &context)
     }
 

@@ -214,6 +214,7 @@ struct MarkupJSONDecoder {
         var containerStart: (value: Int, offset: Int)?
         var anchor: String?
         var continues = false, continuesOffset = 0
+        var taskState: TaskState?
         var typeSpecific: [(key: String, offset: Int)] = []
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
@@ -301,6 +302,15 @@ struct MarkupJSONDecoder {
                     typeSpecific.append((key, offset))
                     return true
                 }
+                if key == "task" {
+                    let name = try decoder.scanner.string(member)
+                    guard let state = TaskState(rawValue: name) else {
+                        throw decoder.failure("invalid-value", "unknown task state '\(name)' (expected unchecked or checked)", member)
+                    }
+                    taskState = state
+                    typeSpecific.append((key, offset))
+                    return true
+                }
                 guard key == "cells" || key == "startsTable" else { return false }
                 if key == "cells" {
                     decoder.scanner.skipWhitespace()
@@ -335,8 +345,8 @@ struct MarkupJSONDecoder {
         case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
         case .blockquote: kind = .blockquote
         case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
-        case .unorderedListItem: kind = .unorderedListItem
-        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number"]
+        case .unorderedListItem: kind = .unorderedListItem; applicable = ["task"]
+        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number", "task"]
         case .image:
             guard let src else {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
@@ -401,6 +411,8 @@ struct MarkupJSONDecoder {
             block.containerStart = containerStart.value
         }
         block.anchor = anchor
+        // A list item's only: elsewhere reported as ignored, above.
+        if kind.isListItem { block.taskState = taskState }
         guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset, objectOffset: objectOffset) }
         return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset, objectOffset: objectOffset)
     }

@@ -157,6 +157,10 @@ private struct Emitter: ~Copyable {
             key("name")
             output.string(anchor)
         }
+        if let task = block.taskState {
+            key("task")
+            output.string(task.rawValue)
+        }
         // Only links and images can be refused: most blocks have none, and keep their array.
         let hasURLs = block.markups.contains { $0.kind.url != nil }
         let markups = hasURLs ? block.markups.filter { keepsURL(of: $0, blockIndex: index) } : block.markups

@@ -1,5 +1,4 @@
 @_spi(Internals) import MarkbridgeBytes
-import CCmark
 @_spi(Internals) import MarkbridgeIR
 #if canImport(Glibc)
 import Glibc
@@ -7,22 +6,22 @@ import Glibc
 import Darwin
 #endif
 
-/// The linked cmark library. All cmark calls live in this file, behind this boundary: nothing
-/// outside it sees a C pointer, and every node is freed with `defer` right after creation.
+/// The walker over a cmark engine's tree (``CmarkEngine``: the linked cmark or the loaded
+/// cmark-gfm). The engine's C calls live in its own file, behind this boundary: nothing outside
+/// them sees a C pointer, and every tree is freed with `defer` right after creation.
 enum CmarkLibrary {
     /// The version of libcmark the binary is linked against, as cmark reports it ("0.30.2").
-    static var version: String {
-        guard let pointer = cmark_version_string() else { return "unknown" }
-        return String(cString: pointer)
-    }
+    static var version: String { CommonMarkEngine.version }
 
     /// One step of cmark's iterator, as Swift values.
     struct Event {
         enum Kind {
-            case document, blockQuote, list(ordered: Bool, start: Int, parenthesis: Bool), item, codeBlock(info: String)
+            case document, blockQuote, list(ordered: Bool, start: Int, parenthesis: Bool), item(task: TaskState?), codeBlock(info: String)
             case htmlBlock, paragraph, heading(level: Int), thematicBreak
             case text, softBreak, lineBreak, code, htmlInline, emphasis, strong
             case link(url: String, title: String), image(url: String, title: String)
+            /// GFM's extensions: a table with each column's alignment, a row, a cell, `~~`.
+            case table(alignments: [TextAlignment?]), tableRow(isHeader: Bool), tableCell, strikethrough
             case custom
         }
 
@@ -50,6 +49,12 @@ enum CmarkLibrary {
     /// and their lines count from the start of the input. Returns the number of pieces walked.
     @discardableResult
     static func walk(_ markdown: [UInt8], pieceBytes: Int = defaultPieceBytes, _ visit: (Event) -> Void) -> Int {
+        walk(markdown, engine: CommonMarkEngine(), pieceBytes: pieceBytes, visit)
+    }
+
+    /// The same walk over `engine`'s tree.
+    @discardableResult
+    static func walk(_ markdown: [UInt8], engine: some CmarkEngine, pieceBytes: Int = defaultPieceBytes, _ visit: (Event) -> Void) -> Int {
         let bytes = markdown.span
         let cuts = markdown.count > pieceBytes && !MarkdownPieces.mayDefineLinkReference(bytes)
         var start = 0
@@ -62,15 +67,15 @@ enum CmarkLibrary {
         while ConversionDeadline.stopReason() == nil {
             let end = cuts && length < markdown.count - start ? MarkdownPieces.cut(in: bytes, after: start + length) ?? markdown.count : markdown.count
             let lines = end < markdown.count ? MarkdownPieces.lineCount(bytes, in: start..<end) : 0
-            let walked = parse(markdown, start..<end) { root in
+            let walked = parse(markdown, start..<end, engine) { root in
                 // A fenced code block or HTML block open at the end of the piece would have gone
                 // on past the cut: the piece is not walked, and a longer one parsed instead.
-                if end < markdown.count, let last = cmark_node_last_child(root),
-                   [CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK].contains(cmark_node_get_type(last)),
-                   Int(cmark_node_get_end_line(last)) >= lines {
+                if end < markdown.count, let last = engine.lastChild(root),
+                   [.codeBlock, .htmlBlock].contains(engine.nodeType(last)),
+                   engine.endLine(last) >= lines {
                     return false
                 }
-                walk(root, lineOffset: lineOffset, countdown: &countdown, visit)
+                walk(root, engine, lineOffset: lineOffset, countdown: &countdown, visit)
                 return true
             }
             if walked { pieces += 1 }
@@ -87,99 +92,84 @@ enum CmarkLibrary {
         return pieces
     }
 
-    /// cmark's tree of `markdown[range]`, handed to `body` and freed after it.
-    private static func parse(_ markdown: [UInt8], _ range: Range<Int>, _ body: (OpaquePointer) -> Bool) -> Bool {
+    /// The engine's tree of `markdown[range]`, handed to `body` and freed after it.
+    private static func parse(_ markdown: [UInt8], _ range: Range<Int>, _ engine: some CmarkEngine, _ body: (OpaquePointer) -> Bool) -> Bool {
         markdown.withUnsafeBufferPointer { buffer in
             let root = buffer.baseAddress.map { base in
                 (base + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) {
-                    cmark_parse_document($0, range.count, CMARK_OPT_DEFAULT)
+                    engine.parse($0, count: range.count)
                 }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+            } ?? engine.parse("", count: 0)
             guard let root else { return true }
-            defer { cmark_node_free(root) }
+            defer { engine.freeTree(root) }
             return body(root)
         }
     }
 
     /// Every event of the tree under `root`, in order.
-    private static func walk(_ root: OpaquePointer, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event) -> Void) {
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while !countdown.shouldStop() {
-            let eventType = cmark_iter_next(iterator)
-            if eventType == CMARK_EVENT_DONE || eventType == CMARK_EVENT_NONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            var event = event(for: node, isEnter: eventType == CMARK_EVENT_ENTER)
+    private static func walk(_ root: OpaquePointer, _ engine: some CmarkEngine, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event) -> Void) {
+        guard let iterator = engine.newIterator(root) else { return }
+        defer { engine.freeIterator(iterator) }
+        while !countdown.shouldStop(), let (node, isEnter) = engine.next(iterator) {
+            guard let node else { continue }
+            var event = event(for: node, engine, isEnter: isEnter)
             // cmark reports line 0 where it has no position (soft breaks, some inlines).
             if event.line > 0 { event.line += lineOffset }
             visit(event)
         }
     }
 
-    /// cmark's own HTML rendering of `markdown`: what any CommonMark renderer shows, for tests
-    /// and the fuzzer to hold our output to. `unsafe` lets raw HTML through, as renderers
-    /// configured that way do (`CMARK_OPT_UNSAFE`).
-    static func renderHTML(_ markdown: [UInt8], unsafe: Bool) -> String {
-        let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        let rendered = markdown.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_markdown_to_html($0, buffer.count, options) }
-            } ?? cmark_markdown_to_html("", 0, options)
-        }
-        guard let rendered else { return "" }
-        defer { free(rendered) }
-        return string(rendered)
-    }
-
     /// A string cmark made. The input was checked as UTF-8 before parsing, and cmark writes
     /// only whole characters of it and its own (U+FFFD, decoded entities), so our check (sixteen
     /// bytes at a time) always passes; `String(cString:)` checked a character at a time.
-    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
             String(checkingUTF8: UnsafeBufferPointer(start: bytes, count: strlen(pointer)))
         }
     }
 
-    private static func event(for node: OpaquePointer, isEnter: Bool) -> Event {
+    private static func event(for node: OpaquePointer, _ engine: some CmarkEngine, isEnter: Bool) -> Event {
         let kind: Event.Kind
         var literal = ""
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_DOCUMENT: kind = .document
-        case CMARK_NODE_BLOCK_QUOTE: kind = .blockQuote
-        case CMARK_NODE_LIST:
-            kind = .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-                         start: Int(cmark_node_get_list_start(node)),
-                         parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM)
-        case CMARK_NODE_ITEM: kind = .item
-        case CMARK_NODE_CODE_BLOCK:
-            kind = .codeBlock(info: string(cmark_node_get_fence_info(node)))
-            literal = string(cmark_node_get_literal(node))
-        case CMARK_NODE_HTML_BLOCK:
+        switch engine.nodeType(node) {
+        case .document: kind = .document
+        case .blockQuote: kind = .blockQuote
+        case .list:
+            let list = engine.list(node)
+            kind = .list(ordered: list.ordered, start: list.start, parenthesis: list.parenthesis)
+        case .item: kind = .item(task: engine.taskState(node))
+        case .codeBlock:
+            kind = .codeBlock(info: string(engine.fenceInfo(node)))
+            literal = string(engine.literal(node))
+        case .htmlBlock:
             kind = .htmlBlock
-            literal = string(cmark_node_get_literal(node))
-        case CMARK_NODE_PARAGRAPH: kind = .paragraph
-        case CMARK_NODE_HEADING: kind = .heading(level: Int(cmark_node_get_heading_level(node)))
-        case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
-        case CMARK_NODE_TEXT:
+            literal = string(engine.literal(node))
+        case .paragraph: kind = .paragraph
+        case .heading: kind = .heading(level: engine.headingLevel(node))
+        case .thematicBreak: kind = .thematicBreak
+        case .text:
             kind = .text
-            literal = string(cmark_node_get_literal(node))
-        case CMARK_NODE_SOFTBREAK: kind = .softBreak
-        case CMARK_NODE_LINEBREAK: kind = .lineBreak
-        case CMARK_NODE_CODE:
+            literal = string(engine.literal(node))
+        case .softBreak: kind = .softBreak
+        case .lineBreak: kind = .lineBreak
+        case .code:
             kind = .code
-            literal = string(cmark_node_get_literal(node))
-        case CMARK_NODE_HTML_INLINE:
+            literal = string(engine.literal(node))
+        case .htmlInline:
             kind = .htmlInline
-            literal = string(cmark_node_get_literal(node))
-        case CMARK_NODE_EMPH: kind = .emphasis
-        case CMARK_NODE_STRONG: kind = .strong
-        case CMARK_NODE_LINK: kind = .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-        case CMARK_NODE_IMAGE: kind = .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-        default: kind = .custom
+            literal = string(engine.literal(node))
+        case .emphasis: kind = .emphasis
+        case .strong: kind = .strong
+        case .link: kind = .link(url: string(engine.url(node)), title: string(engine.title(node)))
+        case .image: kind = .image(url: string(engine.url(node)), title: string(engine.title(node)))
+        case .table: kind = .table(alignments: engine.tableAlignments(node))
+        case .tableRow: kind = .tableRow(isHeader: engine.isHeaderRow(node))
+        case .tableCell: kind = .tableCell
+        case .strikethrough: kind = .strikethrough
+        case .other: kind = .custom
         }
-        return Event(kind: kind, isEnter: isEnter, literal: literal,
-                     line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        return Event(kind: kind, isEnter: isEnter, literal: literal, line: engine.startLine(node), column: engine.startColumn(node))
     }
 }
 
@@ -189,9 +179,9 @@ public enum CmarkVersion {
 }
 
 /// cmark's own rendering, for the package's tests and fuzzer to hold our output to (see
-/// ``CmarkLibrary/renderHTML(_:unsafe:)``).
+/// ``CommonMarkEngine/renderHTML(_:unsafe:)``).
 package enum CmarkRendering {
     package static func html(_ markdown: [UInt8], unsafe: Bool) -> String {
-        CmarkLibrary.renderHTML(markdown, unsafe: unsafe)
+        CommonMarkEngine.renderHTML(markdown, unsafe: unsafe)
     }
 }

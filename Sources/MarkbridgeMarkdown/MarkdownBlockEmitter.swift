@@ -86,6 +86,7 @@ struct MarkdownBlockEmitter {
             // syntax that keeps a paragraph after it apart.
             diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) cannot be written apart from it: read back, that paragraph is the item's own text", block: index - 1))
         }
+        let taskBox = isItem ? self.taskBox(block, index: index, lines: lines) : []
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
         if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
         previousWasHTML = wroteHTML
@@ -98,7 +99,7 @@ struct MarkdownBlockEmitter {
         func startLine(first: Bool) -> Int {
             let start = out.count
             out.append(contentsOf: prefix)
-            if first { out.append(contentsOf: marker) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
+            if first { out.append(contentsOf: marker + taskBox) } else { out.append(contentsOf: repeatElement(0x20, count: marker.count)) }
             return start
         }
         for (number, range) in lines.ranges.enumerated() {
@@ -123,6 +124,33 @@ struct MarkdownBlockEmitter {
         case .tableRow: !inGroup
         case .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .horizontalRule: false
         }
+    }
+
+    /// What goes between an item's marker and its content for its task state: GFM's `[ ] ` or
+    /// `[x] `; where those cannot be (CommonMark, an empty item, an item in a quote, where
+    /// cmark-gfm 0.29.0.gfm.6 reads no box), the disabled checkbox GitHub
+    /// renders, as inline HTML the reader takes back; without HTML, the box as escaped text,
+    /// reported. An item that is no task but whose text begins like a box has its `[` escaped
+    /// in GFM, which would read it as one.
+    private mutating func taskBox(_ block: Block, index: Int, lines: MarkdownLines) -> [UInt8] {
+        guard let task = block.taskState else {
+            if options.dialect == .gfm, let first = lines.ranges.first, !wroteHTML,
+               MarkdownTaskBox.beginsLikeBox(lines.bytes[first]) {
+                return Array("\\".utf8)
+            }
+            return []
+        }
+        let isEmpty = lines.ranges.isEmpty
+        if wroteHTML {
+            diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index), written as an HTML block, has no place in it; dropped", block: index))
+            return []
+        }
+        if options.dialect == .gfm && !isEmpty && block.quoteDepth == 0 { return MarkdownTaskBox.gfm(task) }
+        if allowsHTML { return MarkdownTaskBox.checkbox(task) }
+        let why = options.dialect == .commonMark ? "CommonMark has no task list items"
+            : isEmpty ? "GFM has no box on an empty item" : "cmark-gfm reads no box in a quote"
+        diagnostics.append(.warning("task-flattened", "task state (\(task.rawValue)) of list item \(index): \(why); written as the text \(task.isChecked ? "[x]" : "[ ]") (--markdown-html drop)", block: index))
+        return MarkdownTaskBox.escapedText(task, isEmpty: isEmpty)
     }
 
     private mutating func trimTrailingSpaces(after start: Int) {

@@ -5,7 +5,16 @@
 /// Reads CommonMark into the IR, with cmark parsing (safe by default) and its iterator feeding
 /// the shared ``DocumentBuilder``. HTML blocks go through the HTML reader; inline HTML tags are
 /// paired and become markups through the HTML reader's rule table; anything else is reported.
+///
+/// GitHub Flavored Markdown (``MarkdownWriter/Dialect/gfm``) is read the same way by cmark-gfm
+/// with its table, strikethrough, autolink and tasklist extensions, loaded at run time (see
+/// ``GFMLibrary``): the same walker, the same guards, and pipe tables, `~~strike~~`, bare URLs
+/// and task list items besides. Where cmark-gfm is not installed, reading GFM fails with
+/// `gfm-unavailable`, naming the package to install.
 public struct MarkdownReader: Sendable {
+    /// The Markdown read: the writer's dialects.
+    public typealias Dialect = MarkdownWriter.Dialect
+
     public struct Options: Hashable, Sendable {
         public var urlPolicy: URLPolicy
         public var maxInputBytes: Int
@@ -15,14 +24,17 @@ public struct MarkdownReader: Sendable {
         public var baseURL: String?
         public var unknownElements: HTMLReader.UnknownElementPolicy
         public var maxHTMLDepth: Int
+        public var dialect: Dialect
 
         public init(urlPolicy: URLPolicy = .default, maxInputBytes: Int = IRLimits.defaultMaxInputBytes, baseURL: String? = nil,
-                    unknownElements: HTMLReader.UnknownElementPolicy = .unwrap, maxHTMLDepth: Int = 512) {
+                    unknownElements: HTMLReader.UnknownElementPolicy = .unwrap, maxHTMLDepth: Int = 512,
+                    dialect: Dialect = .commonMark) {
             self.urlPolicy = urlPolicy
             self.maxInputBytes = maxInputBytes
             self.baseURL = baseURL
             self.unknownElements = unknownElements
             self.maxHTMLDepth = maxHTMLDepth
+            self.dialect = dialect
         }
 
         /// The HTML reader's options for the HTML inside.
@@ -41,6 +53,33 @@ public struct MarkdownReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
+        switch options.dialect {
+        case .commonMark: return try read(bytes, engine: CommonMarkEngine())
+        case .gfm:
+            let engine = GFMEngine(library: try Self.gfmLibrary())
+            // Input over the size limit is refused as it came.
+            guard bytes.count <= options.maxInputBytes, let (defused, reports) = GFMTableGuard.defuse(bytes) else { return try read(bytes, engine: engine) }
+            var read = try read(defused, engine: engine)
+            read.diagnostics.insert(contentsOf: reports, at: 0)
+            return read
+        }
+    }
+
+    /// cmark-gfm, or the error that says what to install.
+    static func gfmLibrary(_ loaded: Result<GFMLibrary, GFMUnavailable> = GFMLibrary.shared) throws(ConversionError) -> GFMLibrary {
+        switch loaded {
+        case .success(let library): return library
+        case .failure(let reason):
+            throw ConversionError(code: "gfm-unavailable", message: "reading GitHub Flavored Markdown needs cmark-gfm's libraries, which could not be loaded (\(reason.detail)); install them with apt-get install \(GFMUnavailable.package)")
+        }
+    }
+
+    /// cmark-gfm's version where it loads, for reports.
+    public static var gfmVersion: String? {
+        try? gfmLibrary().version
+    }
+
+    private func read(_ bytes: [UInt8], engine: some CmarkEngine) throws(ConversionError) -> Diagnosed<Document> {
         guard bytes.count <= options.maxInputBytes else {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
@@ -51,7 +90,7 @@ public struct MarkdownReader: Sendable {
         var tagCache = InlineTagCache()
         guard let (clamped, clamp) = MarkdownDepthClamp.clamp(bytes) else {
             try MarkdownComplexityGuard.check(bytes)
-            let read = readChecked(bytes, tagCache: &tagCache)
+            let read = readChecked(bytes, engine: engine, tagCache: &tagCache)
             // The walk, or an HTML block's read inside it, stops at the deadline or on
             // cancellation: what it built is then cut short, and never returned.
             try ConversionDeadline.check()
@@ -62,7 +101,7 @@ public struct MarkdownReader: Sendable {
         } catch {
             throw ConversionError(code: error.code, message: error.message, at: error.location.map(clamp.original))
         }
-        var read = readChecked(clamped, tagCache: &tagCache, depthClamp: clamp)
+        var read = readChecked(clamped, engine: engine, tagCache: &tagCache, depthClamp: clamp)
         try ConversionDeadline.check()
         read.diagnostics.insert(clamp.diagnostic, at: 0)
         return read
@@ -75,7 +114,7 @@ public struct MarkdownReader: Sendable {
     /// refuses, sharing its interpreted tags with other reads: the writer reads back many small
     /// pieces of its own inline output (no containers, no stray `![`) with the same few tags.
     /// cmark parses `pieceBytes` or more at a time (see ``MarkdownPieces``): tests give less.
-    func readChecked(_ bytes: [UInt8], tagCache: inout InlineTagCache,
+    func readChecked(_ bytes: [UInt8], engine: some CmarkEngine = CommonMarkEngine(), tagCache: inout InlineTagCache,
                      pieceBytes: Int = CmarkLibrary.defaultPieceBytes, depthClamp: MarkdownDepthClamp? = nil) -> Diagnosed<Document> {
         var walker = MarkdownWalker(options: options)
         walker.depthClamp = depthClamp
@@ -83,7 +122,7 @@ public struct MarkdownReader: Sendable {
         walker.reportedDepthLimit = depthClamp != nil
         walker.tagCache = tagCache
         tagCache = [:]
-        CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { walker.visit($0) }
+        CmarkLibrary.walk(bytes, engine: engine, pieceBytes: pieceBytes) { walker.visit($0) }
         tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
     }
@@ -118,6 +157,15 @@ struct MarkdownWalker {
     var droppingElement: String?
     /// Markers removed before cmark read the input: diagnostics name the input's own columns.
     var depthClamp: MarkdownDepthClamp?
+    /// The GFM table being read: each column's alignment, whether its next row begins it, and
+    /// the row being read: whether it is the header, and how many of its cells have begun.
+    var tableAlignments: [TextAlignment?] = []
+    var rowStartsTable = false
+    var rowIsHeader = false
+    var cellIndex = 0
+    /// A task's checkbox was just read as inline HTML: a space after it separates, as in
+    /// GitHub's rendering, and is not the item's text.
+    var dropsSpaceAfterBox = false
 
     init(options: MarkdownReader.Options) {
         self.options = options
@@ -129,6 +177,15 @@ struct MarkdownWalker {
             return
         }
         if dropsAsElementContent(event) { return }
+        if dropsSpaceAfterBox {
+            dropsSpaceAfterBox = false
+            if case .text = event.kind, event.literal.first == " " {
+                var shortened = event
+                shortened.literal.removeFirst()
+                if !shortened.literal.isEmpty { visit(shortened) }
+                return
+            }
+        }
         switch event.kind {
         case .document, .custom:
             break
@@ -151,10 +208,12 @@ struct MarkdownWalker {
             } else {
                 context.leaveList()
             }
-        case .item:
+        case .item(let task):
             if event.isEnter {
                 // cmark reads at most nine digits, so only the items after 999,999,999 clamp.
                 if let clamped = context.enterItem() { diagnose("list-number-clamped", ListNumber.clampingMessage(first: "\(clamped)"), event) }
+                // The item's own block, whatever comes first in it, carries the state.
+                if let task { context.markPendingItem(task) }
             } else {
                 builder.flushPendingItem(in: &context)
                 context.leaveItem()
@@ -214,6 +273,33 @@ struct MarkdownWalker {
             builder.closeMarkup(handle)
         case .htmlInline:
             inlineHTML(event)
+        case .table(let alignments):
+            if event.isEnter {
+                builder.flushPendingItem(in: &context)
+                tableAlignments = alignments
+                rowStartsTable = true
+            }
+        case .tableRow(let isHeader):
+            if event.isEnter {
+                builder.startBlock(.tableRow(TableRow(cells: [], startsTable: rowStartsTable)), enclosedBy: &context)
+                rowStartsTable = false
+                rowIsHeader = isHeader
+                cellIndex = 0
+            } else {
+                closeInlineHTML(event)
+                builder.endBlock(keepingIfEmpty: true)
+            }
+        case .tableCell:
+            if event.isEnter {
+                builder.startCell(isHeader: rowIsHeader, alignment: cellIndex < tableAlignments.count ? tableAlignments[cellIndex] : nil)
+                cellIndex += 1
+            } else {
+                // Inline HTML left open in a cell ends with it: markups stay inside one cell.
+                closeInlineHTML(event)
+                builder.endCell()
+            }
+        case .strikethrough:
+            toggle(.strike, event)
         case .emphasis:
             toggle(.emphasis, event)
         case .strong:
@@ -282,6 +368,12 @@ struct MarkdownWalker {
     }
 
     private mutating func htmlBlock(_ event: CmarkLibrary.Event) {
+        // A checkbox alone on an item's first line is an HTML block to cmark: the box of an
+        // empty task item, as the writers write one.
+        if context.hasPendingItem, event.literal.utf8.count < 128, case .checkbox(let state) = interpretedTag(String(event.literal.trimmingSuffix(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))).0 {
+            context.markPendingItem(state)
+            return
+        }
         let read = HTMLReader(options: options.embeddedHTML).readEmbedded(event.literal, line: event.line)
         diagnostics += read.diagnostics
         for (offset, var block) in read.value.blocks.enumerated() {
@@ -295,6 +387,7 @@ struct MarkdownWalker {
                 let next = context.nextBlock(.paragraph)
                 block.kind = next.kind
                 block.depth = next.depth
+                block.taskState = next.taskState
             } else {
                 builder.flushPendingItem(in: &context)
                 block.depth += context.blockDepth
@@ -339,6 +432,14 @@ struct MarkdownWalker {
             if !builder.anchorBlock(id) {
                 diagnose("anchor-dropped", "anchor \(id.debugDescription) dropped: only one at the start of a block has a place (an id for in-page links)", event)
             }
+        case .checkbox(let state):
+            // The box GitHub renders, which the writers write where Markdown has no `[ ]`.
+            guard builder.currentKind?.isListItem == true, builder.currentBlockIsEmpty, builder.currentTaskState == nil else {
+                diagnose("form-control", "checkbox <input> not at the start of a list item dropped: only a task list item's box has a place", event)
+                return
+            }
+            builder.updateCurrentBlock { $0.taskState = state }
+            dropsSpaceAfterBox = true
         case .unsupported(let name):
             diagnose("inline-html", "inline HTML <\(name)> not supported; the tag dropped, the text around it kept", event)
         }
@@ -402,6 +503,15 @@ struct MarkdownWalker {
     mutating func finish() -> Document {
         builder.endBlock(keepingIfEmpty: false)
         return builder.finishPromotingLoneImages()
+    }
+}
+
+extension StringProtocol {
+    /// The string without the characters at its end that `drop` holds.
+    fileprivate func trimmingSuffix(while drop: (Character) -> Bool) -> SubSequence {
+        var end = endIndex
+        while end > startIndex, drop(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
     }
 }
 

@@ -19,7 +19,7 @@ extension MarkdownWalker {
             case .htmlInline:
                 if let tag = Self.tagName(event.literal), tag.isEnd, tag.name == name { droppingElement = nil }
                 return true
-            case .emphasis, .strong, .link:
+            case .emphasis, .strong, .strikethrough, .link:
                 return false
             default:
                 droppingElement = nil

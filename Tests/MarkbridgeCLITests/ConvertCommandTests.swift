@@ -1,4 +1,5 @@
 import Testing
+import Markbridge
 import MarkbridgeCLI
 
 @Suite("markbridge convert")
@@ -144,5 +145,18 @@ struct ConvertMarkdownCommandTests {
         let dropped = run("convert", "--to", "markdown", "--markdown-html", "drop", "d.json", files: files)
         #expect(dropped.standardOutputText == "u **b**\n")
         #expect(dropped.standardError == "d.json: warning: UNDERLINE 0..<1 in block 0 has no CommonMark syntax; dropped (--markdown-html drop) [markup-dropped]\n")
+    }
+
+    @Test("--from gfm reads a pipe table and task items; --to markdown without HTML reports the boxes it writes as text",
+          .enabled(if: MarkdownReader.gfmVersion != nil, "cmark-gfm's libraries are absent (apt-get install libcmark-gfm-extensions-dev)"))
+    func gfmIn() {
+        let input = "| a | b |\n| - | - |\n| ~~c~~ | d |\n\n- [x] done\n"
+        let json = run("convert", "--from", "gfm", "-", files: MemoryFileSystem(standardInput: input))
+        #expect(json == CommandResult(exitCode: 0, standardOutput: Array(#"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"TR","text":"a | b","startsTable":true,"cells":[{"start":0,"end":1,"header":true},{"start":4,"end":5,"header":true}]},{"type":"TR","text":"c | d","cells":[{"start":0,"end":1},{"start":4,"end":5}],"markups":[{"type":"STRIKE","start":0,"end":1}]},{"type":"ULI","text":"done","task":"checked"}]}"#.utf8) + [0x0A]))
+        let gfm = run("convert", "--from", "gfm", "--to", "gfm", "-", files: MemoryFileSystem(standardInput: input))
+        #expect(gfm.standardOutputText == "| a | b |\n| --- | --- |\n| ~~c~~ | d |\n\n- [x] done\n")
+        let markdown = run("convert", "--from", "gfm", "--to", "markdown", "--markdown-html", "drop", "-", files: MemoryFileSystem(standardInput: "- [x] done\n"))
+        #expect(markdown.standardOutputText == "- \\[x\\] done\n")
+        #expect(markdown.standardError == "<stdin>: warning: task state (checked) of list item 0: CommonMark has no task list items; written as the text [x] (--markdown-html drop) [task-flattened]\n")
     }
 }

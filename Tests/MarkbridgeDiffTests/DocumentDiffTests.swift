@@ -137,6 +137,18 @@ struct DocumentDiffTests {
         #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).changes.count == 1)
     }
 
+    @Test("A task's state is an attribute: checked, unchecked, or a plain item")
+    func taskState() throws {
+        let old = Document(blocks: [Block(.unorderedListItem, text: "a", taskState: .unchecked), Block(.unorderedListItem, text: "b", taskState: .checked)])
+        let new = Document(blocks: [Block(.unorderedListItem, text: "a", taskState: .checked), Block(.unorderedListItem, text: "b")])
+        let attributes = diff(old, new).changes.map { change -> [AttributeChange] in
+            guard case .changed(_, _, let details) = change else { return [] }
+            return details.attributes
+        }
+        #expect(attributes == [[AttributeChange(name: "task", old: "unchecked", new: "checked")], [AttributeChange(name: "task", old: "checked", new: "")]])
+        #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).changes.isEmpty)
+    }
+
     @Test("A table row's cells are an attribute: a header cell that became a data cell, a span that changed")
     func tableCells() throws {
         func row(_ cells: [TableCell]) -> Block {
