@@ -362,8 +362,9 @@
         let isRow = finishRow(&block)
         // A further paragraph of a term or definition with none before it begins one.
         if block.kind.continuesDefinition, !block.continuesDefinition(after: blocks.last) { block.kind = block.kind.definition(continuing: false) }
-        // An anchor is something to link to: its block stays, empty or not.
-        if !text.isEmpty || keepingIfEmpty || isRow || block.anchor != nil {
+        // An anchor is something to link to, a task's box something to see: such a block
+        // stays, empty or not (an empty task item the blocks after it are in).
+        if !text.isEmpty || keepingIfEmpty || isRow || block.anchor != nil || block.taskState != nil {
             block.text = text.string()
             // Text the caller passed as invalid UTF-8 was repaired, so its length is measured again.
             let repaired = block.text.utf8.count != text.byteCount
