@@ -130,6 +130,10 @@ struct HTMLTreeWalker {
             }
         }
         let document = builder.finishPromotingLoneImages()
+        if builder.depthsLowered > 0, let first = builder.firstLoweredBlock {
+            let count = builder.depthsLowered
+            report.add(.warning("depth-lowered", "\(count) block\(count == 1 ? "" : "s"), the first block \(first), nested deeper than the list items before \(count == 1 ? "it" : "them") (a list or text directly in a list, after an empty item): kept at the depth those items allow", at: nil))
+        }
         if builder.captionsWithoutTable > 0, let caption = firstCaption {
             let count = builder.captionsWithoutTable
             report.add(.warning("table-caption-flattened", "\(count) table caption\(count == 1 ? "" : "s") with no row of \(count == 1 ? "its" : "their") table right after (a table of no rows, or a caption after the rows) read as \(count == 1 ? "a paragraph" : "paragraphs")",

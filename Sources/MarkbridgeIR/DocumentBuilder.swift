@@ -472,6 +472,11 @@
     /// Table captions made paragraphs because no row of their table came right after them.
     public private(set) var captionsWithoutTable = 0
 
+    /// Blocks moved up to the depth the list items before them allow (their item was empty and
+    /// dropped, or never began), for the reader to report; the first one's index.
+    public private(set) var depthsLowered = 0
+    public private(set) var firstLoweredBlock: Int?
+
     /// A caption stays one only when `next`, the block after it, is the first row of its
     /// table (see ``Block/captions(_:)``); otherwise it is a paragraph of its text, counted
     /// for the reader to report.
@@ -504,9 +509,24 @@
         markups.removeAll()
         markupBytes.removeAll()
         pendingAnchor = nil
+        lowerBlocksDeeperThanTheirItems()
         var document = Document(blocks: blocks)
         blocks = []
         document.canonicalizeContainerStarts()
         return document
+    }
+
+    /// A block deeper than the items before it has no item to be in, and no writer can write
+    /// it: whatever shape of input left it so (text and a nested list directly in a list after
+    /// an empty item), it is kept at the deepest depth they allow.
+    private mutating func lowerBlocksDeeperThanTheirItems() {
+        var items = ItemDepthWalk()
+        for index in blocks.indices {
+            let allowed = items.allowedDepth(for: blocks[index])
+            guard allowed < blocks[index].depth else { continue }
+            blocks[index] = blocks[index].moved(toDepth: allowed)
+            depthsLowered += 1
+            if firstLoweredBlock == nil { firstLoweredBlock = index }
+        }
     }
 }

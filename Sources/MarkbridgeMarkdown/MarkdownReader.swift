@@ -502,7 +502,12 @@ struct MarkdownWalker {
 
     mutating func finish() -> Document {
         builder.endBlock(keepingIfEmpty: false)
-        return builder.finishPromotingLoneImages()
+        let document = builder.finishPromotingLoneImages()
+        if builder.depthsLowered > 0, let first = builder.firstLoweredBlock {
+            let count = builder.depthsLowered
+            diagnostics.append(.warning("depth-lowered", "\(count) block\(count == 1 ? "" : "s"), the first block \(first), nested deeper than the list items before \(count == 1 ? "it" : "them"): kept at the depth those items allow"))
+        }
+        return document
     }
 }
 

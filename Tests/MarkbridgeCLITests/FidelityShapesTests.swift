@@ -180,4 +180,12 @@ struct FidelityShapesTests {
         #expect(read.diagnostics.map(\.code) == ["ignored-field", "table-caption-flattened"])
         #expect(read.value.invariantViolations().isEmpty)
     }
+
+    @Test("A list nested directly in a list after an empty item has an item to be in, or is lowered, reported")
+    func nestedListAfterEmptyItem() throws {
+        let read = try Converter().read(Array("<ol><li></li>b<ol><li>c</li></ol></ol>".utf8), from: .html)
+        #expect(read.value.invariantViolations().isEmpty)
+        #expect(try MarkupJSONWriter().write(read.value).value == Array(#"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"OLI","number":1},{"type":"P","text":"b"},{"type":"OLI","text":"c","number":1}]}"#.utf8) + [0x0A])
+        #expect(read.diagnostics.map(\.code) == ["depth-lowered"])
+    }
 }
