@@ -35,41 +35,40 @@ struct MarkdownDepthClamp {
 
     /// The input with the markers past the limit removed, or nil when no line has that many.
     static func clamp(_ bytes: [UInt8]) -> (bytes: [UInt8], clamp: MarkdownDepthClamp)? {
-        bytes.withUnsafeBufferPointer { buffer -> (bytes: [UInt8], clamp: MarkdownDepthClamp)? in
-            var clamp = MarkdownDepthClamp()
-            var output: [UInt8] = []
-            var copiedUpTo = 0
-            var line = 1
-            var lineStart = 0
-            while lineStart <= buffer.count {
-                let removals = Self.removals(inRunAt: lineStart, in: buffer)
-                if !removals.isEmpty {
-                    if output.isEmpty { output.reserveCapacity(buffer.count) }
-                    clamp.clampedLines += 1
-                    if clamp.firstClampedLine == 0 {
-                        clamp.firstClampedLine = line
-                        clamp.firstClampedLineOffset = lineStart
-                    }
-                    var removedOnLine = 0
-                    for removal in removals {
-                        output.append(contentsOf: buffer[copiedUpTo..<removal.lowerBound])
-                        copiedUpTo = removal.upperBound
-                        removedOnLine += removal.count
-                        let removedBefore = (clamp.shifts.last?.removedBefore ?? 0) + removal.count
-                        clamp.shifts.append(Shift(
-                            line: line, column: removal.upperBound - lineStart - removedOnLine + 1,
-                            offset: removal.upperBound - removedBefore, removedOnLine: removedOnLine, removedBefore: removedBefore))
-                    }
+        let buffer = bytes.span
+        var clamp = MarkdownDepthClamp()
+        var output: [UInt8] = []
+        var copiedUpTo = 0
+        var line = 1
+        var lineStart = 0
+        while lineStart <= buffer.count {
+            let removals = Self.removals(inRunAt: lineStart, in: buffer)
+            if !removals.isEmpty {
+                if output.isEmpty { output.reserveCapacity(buffer.count) }
+                clamp.clampedLines += 1
+                if clamp.firstClampedLine == 0 {
+                    clamp.firstClampedLine = line
+                    clamp.firstClampedLineOffset = lineStart
                 }
-                guard let end = ByteScan.firstIndex(in: buffer, from: lineStart, whereBlock: Self.isLineEnd, whereByte: Self.isLineEnd) else { break }
-                // CR LF is one line ending, as cmark counts lines.
-                lineStart = buffer[end] == 0x0D && end + 1 < buffer.count && buffer[end + 1] == 0x0A ? end + 2 : end + 1
-                line += 1
+                var removedOnLine = 0
+                for removal in removals {
+                    output.append(contentsOf: bytes[copiedUpTo..<removal.lowerBound])
+                    copiedUpTo = removal.upperBound
+                    removedOnLine += removal.count
+                    let removedBefore = (clamp.shifts.last?.removedBefore ?? 0) + removal.count
+                    clamp.shifts.append(Shift(
+                        line: line, column: removal.upperBound - lineStart - removedOnLine + 1,
+                        offset: removal.upperBound - removedBefore, removedOnLine: removedOnLine, removedBefore: removedBefore))
+                }
             }
-            guard !clamp.isEmpty else { return nil }
-            output.append(contentsOf: buffer[copiedUpTo...])
-            return (output, clamp)
+            guard let end = ByteScan.firstIndex(in: buffer, from: lineStart, whereBlock: Self.isLineEnd, whereByte: Self.isLineEnd) else { break }
+            // CR LF is one line ending, as cmark counts lines.
+            lineStart = buffer[end] == 0x0D && end + 1 < buffer.count && buffer[end + 1] == 0x0A ? end + 2 : end + 1
+            line += 1
         }
+        guard !clamp.isEmpty else { return nil }
+        output.append(contentsOf: bytes[copiedUpTo...])
+        return (output, clamp)
     }
 
     /// The column in the input of `column` on `line` of the rewritten input.
@@ -111,7 +110,7 @@ struct MarkdownDepthClamp {
     /// The byte ranges to remove from the run of indentation, `>` and list markers beginning at
     /// `start`: each marker past the limit of its kind, with the gap before it. The run ends where
     /// a gap is wider than four columns (what follows is indented code) or at anything else.
-    private static func removals(inRunAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    private static func removals(inRunAt start: Int, in bytes: Span<UInt8>) -> [Range<Int>] {
         var index = start
         var column = 0
         var quotes = 0
@@ -142,7 +141,7 @@ struct MarkdownDepthClamp {
 
     /// The end of the `>` or list marker (`-`, `+`, `*`, or up to nine digits and `.` or `)`,
     /// followed by a space, a tab or the line's end) at `index`, if one is there.
-    private static func markerEnd(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func markerEnd(at index: Int, in bytes: Span<UInt8>) -> Int? {
         guard index < bytes.count else { return nil }
         func endsMarker(_ at: Int) -> Bool {
             at >= bytes.count || bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D
