@@ -25,5 +25,5 @@ public struct ConversionLimits: Hashable, Sendable {
 
     /// For the command line, which converts files people chose: 1 GiB of input (HTML's reader
     /// stops at 512 MiB, its offsets being 32-bit).
-    public static let commandLine = ConversionLimits(maxInputBytes: 1 << 30)
+    package static let commandLine = ConversionLimits(maxInputBytes: 1 << 30)
 }

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// The formats a converter knows, by name and by file extension, in the manner of pandoc's
 /// reader and writer tables. Services may build their own registry; ``standard`` has them all.

@@ -1,6 +1,6 @@
 import Foundation
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 /// `markbridge batch` measured as a whole process, the way a migration runs it: a JSON Lines

@@ -3,7 +3,7 @@ extension String {
     /// and CSS compare names and keywords ("ASCII case-insensitive"). `lowercased()` maps by
     /// Unicode instead, so `blac\u{212A}` (with a Kelvin sign) would become `black`, which a
     /// browser does not match.
-    @_spi(Internals) public func asciiLowercased() -> String {
+    @_spi(MarkbridgeBytes) public func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
         // Only ASCII letters change, each to another ASCII byte: the bytes stay UTF-8, and the
         // standard library checks them again as it makes the string.

@@ -7,7 +7,7 @@
 
 extension String {
     /// See `init(checkingUTF8:)` for arrays: the standard library checks, and repairs.
-    @_spi(Internals) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(MarkbridgeBytes) public init(checkingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -14,7 +14,7 @@
 /// The output is built in place in `bytes`, reserved once for what the writer expects, and
 /// never held twice, as copying one finished buffer into an array at the end would (that put
 /// HTML -> JSON's peak memory from 3.9 to 6.1 times the input).
-@_spi(Internals) public struct ByteBuffer: ~Copyable {
+@_spi(MarkbridgeBytes) public struct ByteBuffer: ~Copyable {
     @usableFromInline static var chunkSize: Int { 2048 }
     /// Pieces this long or longer skip the chunk.
     @usableFromInline static var directLength: Int { 256 }

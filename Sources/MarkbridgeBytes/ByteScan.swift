@@ -16,7 +16,7 @@
 /// wide read: with loads made of eight or sixteen checked byte reads, html-parse took 138.9 M
 /// instructions instead of 98.1 M and json-to-json 235.9 M instead of 179.8 M (prose corpus).
 /// `WideReadTests` compares each routine with a loop a byte at a time over random input.
-@_spi(Internals) public enum ByteScan {
+@_spi(MarkbridgeBytes) public enum ByteScan {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
 
@@ -249,7 +249,7 @@ extension Array where Element == UInt8 {
     /// Appends `bytes`, sixteen at a time (`ByteScan.copy`): the standard library's only safe
     /// way from a `Span` into an array is an `OutputSpan` a byte at a time, four instructions
     /// a byte, where this is a fill and a copy, under one a byte for long pieces.
-    @_spi(Internals) @inlinable
+    @_spi(MarkbridgeBytes) @inlinable
     public mutating func append(copying bytes: Span<UInt8>) {
         append(addingCapacity: bytes.count) { output in
             output.append(repeating: 0, count: bytes.count)

@@ -7,7 +7,7 @@
 /// allocated or reference-counted. Past that every name moves into a set, so each further name
 /// costs constant time. Equal bytes are equal names, as JSON compares keys ("\u00e9" and
 /// "e\u0301" are two) and as HTML compares attribute names the tokenizer has lower-cased.
-@_spi(Internals) public struct DistinctNames {
+@_spi(MarkbridgeBytes) public struct DistinctNames {
     private struct Packed: Equatable {
         var low: UInt64
         var high: UInt64

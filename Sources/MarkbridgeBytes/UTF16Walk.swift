@@ -2,7 +2,7 @@
 /// text is stored as UTF-8, so code that visits markup edges in order finds the byte for each
 /// in one pass, instead of asking the string to index UTF-16 (which builds an index of its own
 /// for every large non-ASCII string).
-@_spi(Internals) public struct UTF16Walk {
+@_spi(MarkbridgeBytes) public struct UTF16Walk {
     public var byteIndex = 0
     public var unitOffset = 0
 

@@ -1,7 +1,7 @@
 /// UTF-8 well-formedness per Unicode 15, table 3-7 (no overlongs, no surrogates, nothing past
 /// U+10FFFF), shared by every reader that must refuse bad input with the offset of the first bad
 /// byte, or repair it one maximal subpart at a time, rather than repair it silently.
-@_spi(Internals) public enum UTF8Validation {
+@_spi(MarkbridgeBytes) public enum UTF8Validation {
     /// For a lead byte of a multi-byte sequence: its length and the range its second byte must
     /// fall in (table 3-7 narrows it after E0, ED, F0 and F4); nil for a byte that leads nothing.
     @inlinable public static func lead(_ byte: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
@@ -150,11 +150,11 @@ extension String {
     /// standard library's check is the only one that can vouch for a `String`, so no reader's
     /// own reasoning about its input is trusted for it, however sound (``UTF8Validation`` finds
     /// where input goes wrong; it does not make strings).
-    @_spi(Internals) public init(checkingUTF8 bytes: [UInt8]) {
+    @_spi(MarkbridgeBytes) public init(checkingUTF8 bytes: [UInt8]) {
         self = String(decoding: bytes, as: UTF8.self)
     }
 
-    @_spi(Internals) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
+    @_spi(MarkbridgeBytes) public init(checkingUTF8 bytes: ArraySlice<UInt8>) {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }

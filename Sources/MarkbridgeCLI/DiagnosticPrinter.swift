@@ -1,5 +1,5 @@
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// How diagnostics reach standard error: the raw values are the `--diagnostics` spellings.
 enum DiagnosticStyle: String, CaseIterable {

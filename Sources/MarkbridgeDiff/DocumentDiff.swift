@@ -143,11 +143,11 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    public static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name", "task"]
+    package static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name", "task"]
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.
-    public static func attributes(of block: Block) -> [(name: String, value: String)] {
+    package static func attributes(of block: Block) -> [(name: String, value: String)] {
         var fields: [String: String] = [:]
         if block.depth != 0 { fields["depth"] = String(block.depth) }
         if block.quoteDepth != 0 { fields["quoteDepth"] = String(block.quoteDepth) }

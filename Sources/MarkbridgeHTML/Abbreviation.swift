@@ -1,7 +1,7 @@
 /// An `<abbr title>`'s expansion, as every reader that meets one writes it: after the
 /// abbreviation's text, in parentheses (`HTML (HyperText Markup Language)`), as print style
 /// sheets show it, since the IR has no tooltip and the expansion is content worth keeping.
-@_spi(Internals) public enum Abbreviation {
+package enum Abbreviation {
     /// The expansion to write after `shown`, the abbreviation's text: the title with its
     /// whitespace collapsed, or nil when there is none or it only repeats the text
     /// (`<abbr title="HTML">HTML</abbr>`), which then loses nothing.

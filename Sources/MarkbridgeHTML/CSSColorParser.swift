@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// CSS color values as stored HTML uses them, normalised to ``CSSColor``: `#rgb`, `#rgba`,
 /// `#rrggbb`, `#rrggbbaa`, `rgb()` and `rgba()` (commas or spaces, numbers or percentages, an

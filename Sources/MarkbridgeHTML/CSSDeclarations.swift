@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// A tolerant parser for the declarations of a `style` attribute (`color: red; font-weight:
 /// bold`): one pass over the bytes, no regular expressions, so it is linear on any input.

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// What an element's `style` attribute means to the IR: markups for its content, a paragraph
 /// alignment, a whitespace mode. Properties the IR cannot carry are reported, once per property

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The HTML writer's state: the output, the containers open around the current block (quotes,
 /// lists, list items) and the numbering of open ordered lists. One value owns the output, so

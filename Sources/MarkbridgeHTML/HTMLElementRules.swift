@@ -1,5 +1,5 @@
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// What an HTML element becomes in the IR: conversion rules as data, in the spirit of
 /// turndown's rules. Each rule names the tags it matches; a tag with no rule falls to the

@@ -1,11 +1,11 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeHTMLParser
 
 /// Escaping for HTML output: text content and double-quoted attribute values. Everything the
 /// parser would read as markup is escaped, so no input text becomes a tag (`<script>` in text
 /// comes out as `&lt;script&gt;`), and no attribute value can break out of its quotes.
-@_spi(Internals) public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Text content, given and written as UTF-8: `&`, `<`, `>`; controls the parser would drop
     /// or fold as references; a line feed as `<br>` unless `preformatted`. Every character that
     /// needs escaping is ASCII, so the bytes between them are copied in runs, found sixteen

@@ -1,9 +1,9 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Writes a block's text with its markups as properly nested inline elements, from the IR's
 /// one inline traversal (``InlineTraversal``), which splits crossing markups.
-@_spi(Internals) public struct HTMLInlineRenderer {
+package struct HTMLInlineRenderer {
     let urlPolicy: URLPolicy
     var diagnostics: [Diagnostic] = []
 

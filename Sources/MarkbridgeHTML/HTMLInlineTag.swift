@@ -1,11 +1,11 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// What a lone inline HTML tag means, for readers of formats that embed HTML tags one at a time
 /// (Markdown's inline HTML: `<u>`, then text, then `</u>`), by the same rule table and style
 /// parser the HTML reader uses.
-@_spi(Internals) public enum HTMLInlineTag: Equatable, Sendable {
+package enum HTMLInlineTag: Equatable, Sendable {
     /// A start tag opening these markups (none for a tag that carries no formatting).
     case open(name: String, markups: [MarkupKind])
     case close(name: String)
@@ -86,7 +86,7 @@ import MarkbridgeHTMLParser
 extension HTMLReader {
     /// Reads an HTML block embedded in another format (a Markdown HTML block), reporting
     /// diagnostics at lines counted from `line` in the embedding document.
-    public func readEmbedded(_ html: String, line: Int) -> Diagnosed<Document> {
+    package func readEmbedded(_ html: String, line: Int) -> Diagnosed<Document> {
         guard let read = try? self.read(Array(html.utf8)) else {
             return Diagnosed(Document(), diagnostics: [.warning("invalid-html", "HTML block could not be read; dropped", at: SourceLocation(line: line, column: 1, byteOffset: 0))])
         }

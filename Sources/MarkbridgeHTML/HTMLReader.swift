@@ -1,5 +1,5 @@
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Reads HTML into the IR the way a reader sees the page in a browser: parsed by the HTML5
 /// algorithm, then walked with the element rules (``HTMLElementRules``), inline `style`

@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The elements whose attributes carry content: images, embeds and their posters, form
 /// controls (a task's checkbox), list numbers, and the URL check every one goes through.

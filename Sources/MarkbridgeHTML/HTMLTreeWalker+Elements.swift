@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Entering and leaving elements: the rules applied.
 extension HTMLTreeWalker {

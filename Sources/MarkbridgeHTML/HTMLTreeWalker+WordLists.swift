@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Microsoft Word's lists: Word writes each item as a sibling paragraph (`mso-list: l0 level1
 /// lfo1`) that begins with its bullet or number as text (in a `mso-list: Ignore` span), never as

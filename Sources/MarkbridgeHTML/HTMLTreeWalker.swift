@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Walks the parsed tree once, iteratively (enter and exit events from an explicit stack), and
 /// feeds the shared ``DocumentBuilder``: block boundaries, text with whitespace collapsed, and

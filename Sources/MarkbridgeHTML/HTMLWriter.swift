@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Writes the IR as semantic HTML5: nested lists from depths, block quotes from quote depths,
 /// properly nested inline elements, every attribute double-quoted and escaped, URLs through the

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Diagnostics gathered during one read. Repeated losses of one kind (`<script>` dropped ten
 /// times, `font-size` dropped on every span) become one diagnostic with a count, placed at the

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// SVG and MathML: the name adjustments the HTML standard makes for foreign elements and
 /// attributes, so `<svg viewbox>` becomes `viewBox` and `xlink:href` keeps its prefix.

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The parser's input after the HTML standard's input-stream preprocessing: UTF-8 checked (or
 /// repaired, if asked), a leading byte-order mark dropped, CR LF and lone CR turned into LF.

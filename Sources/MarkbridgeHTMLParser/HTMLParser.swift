@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Parses HTML the way a browser does (the WHATWG algorithm), from UTF-8 bytes to an
 /// ``HTMLTree``. A value with no shared state: parse from any thread.

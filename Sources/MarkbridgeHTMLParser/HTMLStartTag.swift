@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// One start tag read on its own, without building a tree: for formats that embed HTML a tag
 /// at a time (Markdown's inline HTML gives `<u>`, then text, then `</u>`), where parsing a

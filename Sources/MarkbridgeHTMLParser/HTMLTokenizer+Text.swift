@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The character-data states: data, RCDATA, RAWTEXT, script data (with its escaped states),
 /// PLAINTEXT and CDATA sections.

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The WHATWG HTML tokenizer over normalised UTF-8 bytes (no CR, valid UTF-8).
 ///

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The namespaces the parser puts elements in.
 public enum HTMLNamespace: UInt8, Sendable, Hashable {

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The "in body" insertion mode: where almost all real content is built.
 extension HTMLTreeBuilder {

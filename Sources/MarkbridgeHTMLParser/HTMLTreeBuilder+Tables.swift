@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The table modes: in table, in table text, in caption, in column group, in table body, in
 /// row, in cell. Content that has no place in a table is foster-parented before it.

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Tree construction (HTML standard 13.2.6): takes the tokenizer's tokens and builds the tree,
 /// with the stack of open elements, the list of active formatting elements, foster parenting,

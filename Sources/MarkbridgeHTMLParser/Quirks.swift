@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Whether a DOCTYPE puts the document in quirks mode (HTML standard 13.2.6.4.1). Tree
 /// construction cares for one reason: in quirks mode a `<table>` does not close an open `<p>`.

@@ -4,7 +4,7 @@ extension Block {
     /// or over its title or the source itself when it has none. Links cannot nest, so text
     /// with links of its own keeps them, and the source follows it as a link of its own.
     /// Every writer writes an embed it may not embed this way, so all say the same.
-    public func embedWrittenAsLink(to source: String, title: String?) -> Block {
+    package func embedWrittenAsLink(to source: String, title: String?) -> Block {
         var link = self
         link.kind = quoteDepth > 0 ? .blockquote : .paragraph
         if link.text.isEmpty { link.text = title.flatMap { $0.isEmpty ? nil : $0 } ?? source }

@@ -65,7 +65,7 @@ public struct Block: Hashable, Sendable {
 }
 
 /// One of the containers around a block, in ``Block/containers``.
-public enum BlockContainer: Hashable, Sendable {
+package enum BlockContainer: Hashable, Sendable {
     case quote
     /// A list item (and the list it is in) at the given depth.
     case listItem(depth: Int)
@@ -75,7 +75,7 @@ extension Block {
     /// The containers around the block, outermost first: its `depth` list items and its
     /// `quoteDepth` quotes, in the order ``quoteListDepths`` gives. A list item's own item is not
     /// among them (it is the block).
-    public var containers: [BlockContainer] {
+    package var containers: [BlockContainer] {
         var result: [BlockContainer] = []
         result.reserveCapacity(depth + quoteDepth)
         var quote = 0
@@ -94,12 +94,12 @@ extension Block {
     }
 
     /// How many list items enclose the quote at `index` (0 outermost).
-    public func quoteListDepth(ofQuote index: Int) -> Int {
+    package func quoteListDepth(ofQuote index: Int) -> Int {
         index < quoteListDepths.count ? quoteListDepths[index] : 0
     }
 
     /// Why ``quoteListDepths`` does not fit the block, if it does not.
-    public var quoteListDepthsViolation: String? {
+    package var quoteListDepthsViolation: String? {
         guard !quoteListDepths.isEmpty else { return nil }
         guard quoteListDepths.count == quoteDepth else {
             return "quoteListDepths has \(quoteListDepths.count) entries for a quoteDepth of \(quoteDepth)"

@@ -65,7 +65,7 @@ public struct Embed: Hashable, Sendable {
     }
 
     /// The largest width or height kept: larger is not a size a page shows.
-    public static let maxDimension = 100_000
+    package static let maxDimension = 100_000
 }
 
 /// Where an image comes from and how it is described.
@@ -101,7 +101,7 @@ extension BlockKind {
         case horizontalRule = "HR"
 
         /// The heading level a heading tag stands for.
-        public var headingLevel: Int? {
+        package var headingLevel: Int? {
             switch self {
             case .heading1: 1
             case .heading2: 2
@@ -137,7 +137,7 @@ extension BlockKind {
     }
 
     /// Whether the block is a term or a definition of a definition list.
-    public var isDefinition: Bool {
+    package var isDefinition: Bool {
         switch self {
         case .definitionTerm, .definitionDescription: true
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .horizontalRule: false
@@ -146,7 +146,7 @@ extension BlockKind {
 
     /// Whether the block is a further paragraph of the term or definition before it (see
     /// ``definitionTerm(continues:)``).
-    public var continuesDefinition: Bool {
+    package var continuesDefinition: Bool {
         switch self {
         case .definitionTerm(let continues), .definitionDescription(let continues): continues
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableRow, .tableCaption, .horizontalRule: false
@@ -154,7 +154,7 @@ extension BlockKind {
     }
 
     /// The same term or definition, beginning one of its own or going on from the one before.
-    public func definition(continuing continues: Bool) -> BlockKind {
+    package func definition(continuing continues: Bool) -> BlockKind {
         switch self {
         case .definitionTerm: .definitionTerm(continues: continues)
         case .definitionDescription: .definitionDescription(continues: continues)

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// A block's text while ``DocumentBuilder`` makes it. A `String` as long as every piece was one
 /// (the Markdown reader's pieces are): the block's string is then made without checking

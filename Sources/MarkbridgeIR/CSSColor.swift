@@ -48,7 +48,7 @@ public struct CSSColor: Hashable, Sendable {
 
     /// Writes the canonical spelling at the start of `buffer` (at least 9 bytes); returns its
     /// length.
-    public func writeHex(into buffer: inout MutableSpan<UInt8>) -> Int {
+    package func writeHex(into buffer: inout MutableSpan<UInt8>) -> Int {
         buffer[0] = UInt8(ascii: "#")
         func put(_ value: UInt8, at index: Int) {
             buffer[index] = Self.hexDigit(value >> 4)

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// The one place that produces canonical form; every reader ends here, and equality of
 /// canonical documents is what round-trip properties and the semantic diff compare.
@@ -37,7 +37,7 @@ extension Document {
 
 extension Block {
     /// `trimmingEdges: false` keeps every range where it is; sorting and merging still apply.
-    public mutating func canonicalize(trimmingEdges: Bool = true) {
+    package mutating func canonicalize(trimmingEdges: Bool = true) {
         canonicalize(edgesKnownFreeOfWhitespace: !trimmingEdges, trimsEdges: trimmingEdges)
     }
 
@@ -109,7 +109,7 @@ extension Block {
     /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
     /// feed (offsets outside the text are not); linear in the text, for writers that ask about
     /// markup edges.
-    public static func hasWhitespace(atUTF16Offsets offsets: [Int], in text: String) -> Bool {
+    package static func hasWhitespace(atUTF16Offsets offsets: [Int], in text: String) -> Bool {
         anyWhitespace(at: offsets.filter { $0 >= 0 }, in: text)
     }
 

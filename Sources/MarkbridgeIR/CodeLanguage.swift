@@ -5,7 +5,7 @@
 /// (`language-x`), so a language with a space cannot be carried by either, and a line break
 /// or control would corrupt a fence. Readers keep the first word of what they were given
 /// (`"swift title=a.swift"` is `swift`) and report what they cut; an empty word is no language.
-public enum CodeLanguage {
+package enum CodeLanguage {
     /// The first word of `raw`, or nil when there is none.
     public static func normalized(_ raw: String) -> String? {
         let word = raw.unicodeScalars.drop(while: isSeparator).prefix { !isSeparator($0) }

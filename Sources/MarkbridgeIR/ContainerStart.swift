@@ -4,7 +4,7 @@
 /// ``TableRow/startsTable`` does for tables, over the block's ``Block/containerChain``.
 
 /// One container in a block's ``Block/containerChain``.
-public enum ContainerLink: Hashable, Sendable {
+package enum ContainerLink: Hashable, Sendable {
     case quote
     /// An enclosing list item (and the list it is in), at the given depth.
     case listItem(depth: Int)
@@ -20,7 +20,7 @@ extension Block {
     /// enclosing list items), then the block's own list (a list item) or definition list (a
     /// term or definition). A table row's table is not among them: ``TableRow/startsTable``
     /// says where it begins.
-    public var containerChain: [ContainerLink] {
+    package var containerChain: [ContainerLink] {
         var chain: [ContainerLink] = []
         if quoteListDepths.isEmpty {
             chain.append(contentsOf: repeatElement(.quote, count: quoteDepth))
@@ -38,7 +38,7 @@ extension Block {
     }
 
     /// The list a list item is in, or the definition list of a term or definition.
-    public var ownContainer: ContainerLink? {
+    package var ownContainer: ContainerLink? {
         switch kind {
         case .unorderedListItem: .list(ordered: false)
         case .orderedListItem: .list(ordered: true)
@@ -48,7 +48,7 @@ extension Block {
     }
 
     /// How many containers ``containerChain`` holds, without building it.
-    public var containerChainCount: Int { max(depth, 0) + max(quoteDepth, 0) + (ownContainer == nil ? 0 : 1) }
+    package var containerChainCount: Int { max(depth, 0) + max(quoteDepth, 0) + (ownContainer == nil ? 0 : 1) }
 }
 
 /// Walks a document's blocks in order, keeping the containers open after each (as a writer
@@ -60,7 +60,7 @@ extension Block {
 /// a list of the same kind (an ordered list never goes on as an unordered one), a definition
 /// list. The first one that does not is where the block's containers begin "naturally";
 /// ``Block/containerStart`` can only make them begin sooner.
-public struct ContainerWalk: Sendable {
+package struct ContainerWalk: Sendable {
     /// What is open after a block, as an HTML writer nests it.
     public enum Open: Hashable, Sendable {
         case quote
@@ -140,7 +140,7 @@ public struct ContainerWalk: Sendable {
 
 extension [Block] {
     /// Where each block's containers begin (see ``ContainerWalk``).
-    public func containerPlacements() -> [ContainerWalk.Placement] {
+    package func containerPlacements() -> [ContainerWalk.Placement] {
         var walk = ContainerWalk()
         return map { walk.place($0) }
     }
@@ -150,7 +150,7 @@ extension Document {
     /// Gives every block the ``Block/containerStart`` canonical form has: kept only where it
     /// says something the blocks before do not (a start on a document's first block, or on the
     /// first item after a paragraph, follows anyway), and moved in past enclosing list items.
-    public mutating func canonicalizeContainerStarts() {
+    package mutating func canonicalizeContainerStarts() {
         guard blocks.contains(where: { $0.containerStart != nil }) else { return }
         var walk = ContainerWalk()
         for index in blocks.indices {
@@ -170,7 +170,7 @@ extension Block {
     /// (`<blockquote></blockquote>`, `>`): an empty ``BlockKind/blockquote`` block whose
     /// innermost container is a quote that `next` does not go on in, with no anchor or
     /// alignment to write on it. Whether the quote begins at the block the writer checks.
-    public func standsForEmptyQuote(before next: Block?) -> Bool {
+    package func standsForEmptyQuote(before next: Block?) -> Bool {
         guard kind == .blockquote, text.isEmpty, anchor == nil, alignment == nil else { return false }
         let chain = containerChain
         guard chain.last == .quote else { return false }
@@ -180,7 +180,7 @@ extension Block {
     }
 
     /// Whether the innermost container of the block begins at it rather than going on from `previous`.
-    public func beginsInnermostContainer(after previous: Block?) -> Bool {
+    package func beginsInnermostContainer(after previous: Block?) -> Bool {
         let chain = containerChain
         guard let previous, !chain.isEmpty else { return true }
         let last = chain.count - 1
@@ -211,5 +211,5 @@ extension Block {
     }
 
     /// The longest anchor kept, in UTF-8 bytes.
-    public static let maxAnchorLength = 256
+    package static let maxAnchorLength = 256
 }

@@ -9,7 +9,7 @@
 /// is cmark parsing one piece of Markdown, which the complexity guard bounds.
 public struct ConversionDeadline: Sendable, Hashable {
     /// The instant past which work stops.
-    public var instant: ContinuousClock.Instant
+    package var instant: ContinuousClock.Instant
     /// The time limit the deadline was set from, to name it in the error.
     public var limit: Duration?
 
@@ -29,7 +29,7 @@ public struct ConversionDeadline: Sendable, Hashable {
     @TaskLocal public static var current: ConversionDeadline?
 
     /// The earlier of this deadline and `other`.
-    public func earlier(than other: ConversionDeadline?) -> ConversionDeadline {
+    package func earlier(than other: ConversionDeadline?) -> ConversionDeadline {
         guard let other, other.instant < instant else { return self }
         return other
     }

@@ -31,12 +31,12 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.block = block
     }
 
-    public static func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+    package static func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.warning, code: code, message: message, at: location)
     }
 
     /// A writer's warning about block `block`.
-    public static func warning(_ code: String, _ message: String, block: Int) -> Diagnostic {
+    package static func warning(_ code: String, _ message: String, block: Int) -> Diagnostic {
         Diagnostic(.warning, code: code, message: message, block: block)
     }
 }

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// The one builder every reader feeds, so that no reader does offset arithmetic itself.
 ///
@@ -6,7 +6,7 @@
 /// enter/exit events and HTML start/end tags map straight onto this). The builder keeps the
 /// running UTF-16 length, so an offset costs nothing, and hands back a canonical document.
 /// A markup still open when its block ends is cut there and continues in the next block.
-@_spi(Internals) public struct DocumentBuilder: Sendable {
+package struct DocumentBuilder: Sendable {
     /// A markup opened and not yet closed, returned by ``openMarkup(_:)``.
     public struct OpenMarkup: Hashable, Sendable {
         fileprivate let id: Int

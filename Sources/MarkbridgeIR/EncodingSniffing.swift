@@ -8,7 +8,7 @@
 /// nine units in ten. UTF-8 text has no NULs; junk with scattered NULs has them in no such
 /// pattern, and still reaches the reader's own rules for NUL. UTF-16 text with no Latin at
 /// all has no NULs to see, and is refused later as invalid UTF-8.
-@_spi(Internals) public enum EncodingSniffing {
+package enum EncodingSniffing {
     public enum Encoding: String, Sendable {
         case utf16LittleEndian = "UTF-16LE", utf16BigEndian = "UTF-16BE"
         case utf32LittleEndian = "UTF-32LE", utf32BigEndian = "UTF-32BE"

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// A block's inline content as the one sequence of events every writer consumes, in the manner
 /// of cmark's iterator: runs of text, markups opened and closed, and images where their U+FFFC
@@ -7,7 +7,7 @@
 /// are reopened, longest first, which keeps the splits few; markups starting at an offset open
 /// in canonical order (longest first, so outer ones first). A writer is one switch over
 /// ``Event``. For this package's writers only, hence SPI.
-@_spi(Internals) public enum InlineTraversal {
+@_spi(InlineTraversal) public enum InlineTraversal {
     public enum Event: Equatable {
         /// The block text's UTF-8 bytes in this range, which holds no image.
         case text(Range<Int>)

@@ -3,7 +3,7 @@
 /// than that (an item whose first content is a nested list gets an empty item first), and no
 /// writer could write one so that it reads back, since a depth with no item is no place in
 /// HTML or Markdown (a heading there would read back as indented code).
-public struct ItemDepthWalk: Sendable {
+package struct ItemDepthWalk: Sendable {
     /// How many list items are open after the blocks walked: items at depths 0 to this minus 1.
     public private(set) var openItems = 0
 
@@ -21,7 +21,7 @@ public struct ItemDepthWalk: Sendable {
 
 extension Block {
     /// The block at `depth`, its quotes' places among the items kept within it.
-    public func moved(toDepth newDepth: Int) -> Block {
+    package func moved(toDepth newDepth: Int) -> Block {
         var copy = self
         copy.depth = newDepth
         if !quoteListDepths.isEmpty {

@@ -1,5 +1,5 @@
 import Synchronization
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// The start of every line of an input, built once, so that turning many byte offsets into
 /// lines and columns stays linear (each lookup is a binary search), however many diagnostics.

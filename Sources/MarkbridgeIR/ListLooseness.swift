@@ -5,7 +5,7 @@
 /// paragraph), or a quote right after a quote (without the blank line the two would be one).
 /// A nested list does not count, nor what a quote inside the item holds. The IR keeps no
 /// other looseness: blank lines between items alone are not kept.
-public enum FurtherBlock: Hashable, Sendable {
+package enum FurtherBlock: Hashable, Sendable {
     /// Inside a quote that began at an earlier block of the item: it says nothing of the list.
     case insideChild
     /// A new block of the item that can follow the line before directly.
@@ -17,7 +17,7 @@ public enum FurtherBlock: Hashable, Sendable {
 extension [Block] {
     /// What the block at `index`, not a list item, at depth d > 0, is to the item at depth
     /// d - 1 that holds it; `start` is its ``ContainerWalk/Placement/start``.
-    public func furtherBlock(at index: Int, start: Int) -> FurtherBlock {
+    package func furtherBlock(at index: Int, start: Int) -> FurtherBlock {
         let block = self[index]
         let containers = block.containers
         guard let item = containers.lastIndex(of: .listItem(depth: block.depth - 1)) else { return .loose }
@@ -38,7 +38,7 @@ extension [Block] {
     /// For each block, whether it is an item of a loose list, lists found as an HTML writer
     /// nests them (see ``ContainerWalk``): an item goes on with the list open at its depth
     /// unless a container begins at it.
-    public func itemsOfLooseLists() -> [Bool] {
+    package func itemsOfLooseLists() -> [Bool] {
         // The first item of the list open at each depth (-1 where none is).
         var listAt: [Int] = []
         var listOf = [Int](repeating: -1, count: count)

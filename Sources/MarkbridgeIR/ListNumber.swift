@@ -5,7 +5,7 @@
 /// `value="9223372036854775807"`, a JSON `number` of 10^12, the item after 999,999,999) uses the
 /// nearest number inside and reports `list-number-clamped`; the IR's invariants reject any
 /// other, and writers clamp again so that a document built by hand cannot make them overflow.
-public enum ListNumber {
+package enum ListNumber {
     public static let range: ClosedRange<Int> = 0...999_999_999
 
     /// `value` moved into ``range``.

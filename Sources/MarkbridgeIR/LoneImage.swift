@@ -1,7 +1,7 @@
 extension Block {
     /// The IMG block a paragraph (or quoted paragraph) holding only an inline image stands
     /// for, or nil: every reader makes an image standing alone an IMG block this way.
-    public var asLoneImage: Block? {
+    package var asLoneImage: Block? {
         guard kind == .paragraph || kind == .blockquote, markups.count == 1, text == "\u{FFFC}",
               case .image(let image) = markups[0].kind else { return nil }
         return Block(.image(image), depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment,
@@ -11,7 +11,7 @@ extension Block {
 
 extension DocumentBuilder {
     /// The document, with every paragraph that holds only an image promoted to an IMG block.
-    @_spi(Internals) public mutating func finishPromotingLoneImages() -> Document {
+    package mutating func finishPromotingLoneImages() -> Document {
         var document = finish()
         // Only the cheap fields are read through the array first: passing every block on
         // copied it (a retain and release of each of its references).

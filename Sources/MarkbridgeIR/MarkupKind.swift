@@ -53,7 +53,7 @@ extension MarkupKind {
 
         /// The position in canonical order, which is the position among the cases above (a
         /// test holds the two together; a switch, because sorting asks for it constantly).
-        public var rank: Int {
+        package var rank: Int {
             switch self {
             case .strong: 0
             case .emphasis: 1
@@ -71,7 +71,7 @@ extension MarkupKind {
         }
 
         /// How many tags there are: every ``rank`` is below it.
-        public static let count = allCases.count
+        package static let count = allCases.count
     }
 
     /// The one switch from a kind to its tag.
@@ -96,7 +96,7 @@ extension MarkupKind {
     public var name: String { tag.rawValue }
 
     /// The position of the kind in canonical order (see ``Tag``).
-    public var canonicalRank: Int { tag.rank }
+    package var canonicalRank: Int { tag.rank }
 
     /// The URL the markup points at, and how it is used, for the URL policy; nil for kinds
     /// without one.
@@ -110,7 +110,7 @@ extension MarkupKind {
 
     /// Whether canonical form moves whitespace at the markup's edges outside it. Code spans keep
     /// theirs (spaces in code are content); an image covers exactly its U+FFFC.
-    public var trimsWhitespaceEdges: Bool {
+    package var trimsWhitespaceEdges: Bool {
         switch self {
         case .code, .image: false
         case .strong, .emphasis, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
@@ -119,7 +119,7 @@ extension MarkupKind {
 
     /// Whether touching or overlapping markups of this kind and equal attributes are one markup.
     /// Images are not: each covers its own U+FFFC.
-    public var mergesWhenTouching: Bool {
+    package var mergesWhenTouching: Bool {
         switch self {
         case .image: false
         case .strong, .emphasis, .code, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
@@ -127,7 +127,7 @@ extension MarkupKind {
     }
 
     /// Whether CommonMark has syntax for the kind; the others need inline HTML in Markdown.
-    public var hasCommonMarkSyntax: Bool {
+    package var hasCommonMarkSyntax: Bool {
         switch self {
         case .strong, .emphasis, .code, .link, .image: true
         case .strike, .underline, .superscript, .subscript, .highlight, .color, .background: false

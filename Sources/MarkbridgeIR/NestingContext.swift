@@ -1,7 +1,7 @@
 /// The containers readers are inside of (quotes, lists, list items) and what they make of the
 /// next block: its kind (a list item's first block is the item itself), `depth` and
 /// `quoteDepth`. Shared so that every reader flattens nesting the same way (see ``Block``).
-@_spi(Internals) public struct NestingContext: Sendable {
+package struct NestingContext: Sendable {
     struct List: Sendable {
         var ordered: Bool
         /// The number the next item shows, at most one past ``ListNumber/range``.
@@ -181,7 +181,7 @@ extension DocumentBuilder {
     /// paragraph cannot be an item's own, so an item that has none yet gets its empty one first
     /// (`<pre><li>a</li></pre>`: the item, then the code in it), as readers of every format
     /// need an item before a block at its depth.
-    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
+    package mutating func startBlock(_ kind: BlockKind, in context: inout NestingContext, alignment: TextAlignment? = nil) {
         if kind != .paragraph { flushPendingItem(in: &context) }
         let next = context.nextBlock(kind)
         startBlock(next.kind, depth: next.depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
@@ -199,7 +199,7 @@ extension DocumentBuilder {
 
     /// Starts a block that is never a list item's own (a rule, an embed, a table row) at the
     /// depth the context's containers give.
-    @_spi(Internals) public mutating func startBlock(_ kind: BlockKind, enclosedBy context: inout NestingContext, alignment: TextAlignment? = nil) {
+    package mutating func startBlock(_ kind: BlockKind, enclosedBy context: inout NestingContext, alignment: TextAlignment? = nil) {
         let depth = context.blockDepth
         startBlock(kind, depth: depth, quoteDepth: min(context.quoteDepth, IRLimits.maxDepth),
                    quoteListDepths: context.quoteListDepths(forDepth: depth), alignment: alignment)
@@ -208,7 +208,7 @@ extension DocumentBuilder {
 
     /// The empty ``BlockKind/blockquote`` block that stands for a quote with nothing in it, for
     /// a reader to add just before it leaves the quote, if nothing began in it.
-    @_spi(Internals) public mutating func addBlockForEmptyQuote(in context: inout NestingContext) {
+    package mutating func addBlockForEmptyQuote(in context: inout NestingContext) {
         guard context.innermostQuoteIsEmpty else { return }
         endBlock(keepingIfEmpty: false)
         startBlock(.blockquote, enclosedBy: &context)
@@ -217,7 +217,7 @@ extension DocumentBuilder {
 
     /// The empty item a list needs before a list nested directly in it (see
     /// ``NestingContext/nestedListNeedsItem``), so that every format reads the nesting alike.
-    @_spi(Internals) public mutating func addItemForNestedList(in context: inout NestingContext) {
+    package mutating func addItemForNestedList(in context: inout NestingContext) {
         guard context.nestedListNeedsItem else { return }
         endBlock(keepingIfEmpty: false)
         _ = context.enterItem()
@@ -228,7 +228,7 @@ extension DocumentBuilder {
 
     /// A list item whose first content is not a paragraph (a nested list, a code block) gets its
     /// own, empty, item block first, so depths stay meaningful.
-    @_spi(Internals) public mutating func flushPendingItem(in context: inout NestingContext) {
+    package mutating func flushPendingItem(in context: inout NestingContext) {
         guard context.hasPendingItem else { return }
         endBlock(keepingIfEmpty: false)
         startBlock(.paragraph, in: &context)

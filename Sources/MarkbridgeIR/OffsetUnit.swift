@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// The unit markup offsets count in. Raw values are the spellings of markup JSON's `offsetUnit`
 /// and of the command's `--offsets`.
@@ -15,7 +15,7 @@ public enum OffsetUnit: String, Hashable, Sendable, CaseIterable {
 ///
 /// Built from the sorted set of offsets a block needs, then filled in by one walk over the text,
 /// so translating all of a block's markups is linear in its text plus O(m log m) in its markups.
-@_spi(Internals) public struct OffsetTranslator {
+package struct OffsetTranslator {
     /// Source offsets mapped to target offsets. A source offset that falls inside a character's
     /// encoding (a split surrogate pair or UTF-8 sequence) or past the end of the text is absent.
     private var mapping: [Int: Int] = [:]

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Synchronization
 
 /// A place in a reader's input: 1-based line and column (columns count bytes, as cmark's do),
@@ -18,7 +18,7 @@ public struct SourceLocation: Hashable, Sendable, Codable {
 
     /// The location of `byteOffset` in `bytes`. Linear in the input: for one error; use a
     /// ``LineIndex`` for many.
-    public init(byteOffset: Int, in bytes: some Collection<UInt8>, jsonPointer: String? = nil) {
+    package init(byteOffset: Int, in bytes: some Collection<UInt8>, jsonPointer: String? = nil) {
         self = LineIndex(bytes.prefix(byteOffset)).location(ofByte: byteOffset, jsonPointer: jsonPointer)
     }
 }

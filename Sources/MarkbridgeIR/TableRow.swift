@@ -20,10 +20,10 @@ public struct TableRow: Hashable, Sendable {
     }
 
     /// The text between two cells of a row.
-    public static let separator = " | "
+    package static let separator = " | "
 
     /// A row's text and cells from the text of each cell: the cells joined by ``separator``.
-    public static func joining(_ cellTexts: [String], header: Bool = false) -> (text: String, cells: [TableCell]) {
+    package static func joining(_ cellTexts: [String], header: Bool = false) -> (text: String, cells: [TableCell]) {
         var text = ""
         var cells: [TableCell] = []
         var offset = 0
@@ -62,15 +62,15 @@ public struct TableCell: Hashable, Sendable {
 
     /// The spans HTML parses (`colspan` 1 to 1000, `rowspan` up to 65534; a `rowspan` of 0,
     /// to the end of the table's section, is read as 1).
-    public static let columnSpanLimits = 1...1000
-    public static let rowSpanLimits = 1...65534
+    package static let columnSpanLimits = 1...1000
+    package static let rowSpanLimits = 1...65534
 }
 
 extension TableRow {
     /// Why the cells do not describe `text`, if they do not: there must be at least one, and
     /// they must tile the text in order, each separated from the next by exactly ``separator``,
     /// with spans in their limits. Offsets are in UTF-16 code units.
-    public func violation(in text: String) -> String? {
+    package func violation(in text: String) -> String? {
         guard !cells.isEmpty else { return "a table row has no cells" }
         let units = Array(text.utf16)
         let separatorUnits = Array(Self.separator.utf16)
@@ -104,7 +104,7 @@ extension TableRow {
 
     /// `markups` cut at the cells' edges: a part over a separator is no cell's, and is dropped.
     /// Returns nil when every markup lies inside one cell already (what readers make).
-    public func markupsWithinCells(_ markups: [Markup]) -> [Markup]? {
+    package func markupsWithinCells(_ markups: [Markup]) -> [Markup]? {
         func cell(containing range: TextRange) -> Bool {
             cells.contains { $0.range.start <= range.start && range.end <= $0.range.end }
         }
@@ -126,13 +126,13 @@ extension TableRow {
 
 extension Block {
     /// A table row's cells; empty for any other block.
-    public var tableCells: [TableCell] {
+    package var tableCells: [TableCell] {
         if case .tableRow(let row) = kind { row.cells } else { [] }
     }
 
     /// Each cell of a table row as a paragraph of its own: its text and the markups over it,
     /// shifted to start at 0. Empty for any other block.
-    public var cellParagraphs: [Block] {
+    package var cellParagraphs: [Block] {
         guard case .tableRow(let row) = kind else { return [] }
         let units = Array(text.utf16)
         return row.cells.map { cell in

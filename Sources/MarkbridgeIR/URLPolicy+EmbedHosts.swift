@@ -1,9 +1,9 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 extension Embed.Kind {
     /// Whether it shows a document, which may run script (a frame, an object), rather than
     /// media, which cannot (video, audio).
-    public var runsDocuments: Bool {
+    package var runsDocuments: Bool {
         switch self {
         case .iframe, .object: true
         case .video, .audio: false
@@ -26,7 +26,7 @@ extension URLPolicy {
     /// Whether `host` (lower case, as ``embedHost(of:)`` gives it) is what `pattern` names: the
     /// same host, or for `*.suffix` a subdomain of `suffix`. Patterns are compared in lower
     /// case, a trailing dot ignored.
-    public static func host(_ host: String, matches pattern: String) -> Bool {
+    package static func host(_ host: String, matches pattern: String) -> Bool {
         var pattern = pattern.asciiLowercased()
         if pattern.hasSuffix(".") { pattern.removeLast() }
         if pattern.hasPrefix("*.") {
@@ -38,7 +38,7 @@ extension URLPolicy {
 
     /// Whether `pattern` is something ``embedHosts`` can hold: a host name of letters, digits,
     /// `-` and `_` in dot-separated labels, optionally after `*.`.
-    public static func isEmbedHostPattern(_ pattern: String) -> Bool {
+    package static func isEmbedHostPattern(_ pattern: String) -> Bool {
         let name = pattern.hasPrefix("*.") ? pattern.dropFirst(2) : Substring(pattern)
         return !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             !label.isEmpty && label.utf8.allSatisfy(isHostNameByte)
@@ -54,7 +54,7 @@ extension URLPolicy {
     /// `https://a.com@b.com` loads `b.com`. A percent-encoded, internationalised or IPv6 host
     /// is nil: the browser would rewrite it, and no pattern matches what we cannot rewrite the
     /// same way, which only ever refuses an embed, never lets one through.
-    public static func embedHost(of url: String) -> String? {
+    package static func embedHost(of url: String) -> String? {
         guard let scheme = scheme(of: url), scheme == "https" || scheme == "http" else { return nil }
         let bytes = Array(url.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }

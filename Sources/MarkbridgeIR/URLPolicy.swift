@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// Which link and image URLs may reach output: an allowlist of schemes, not a blocklist.
 ///
@@ -111,7 +111,7 @@ public struct URLPolicy: Hashable, Sendable {
     }
 
     /// WHATWG URL: strip leading and trailing C0 control or space, remove all ASCII tab or newline.
-    public static func cleaned(_ url: String) -> String {
+    package static func cleaned(_ url: String) -> String {
         let bytes = url.utf8.span
         guard !bytes.isEmpty else { return url }
         if bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20 {
@@ -133,7 +133,7 @@ public struct URLPolicy: Hashable, Sendable {
     /// WHATWG URL, scheme start and scheme states: an ASCII letter, then letters, digits, `+`,
     /// `-` or `.`, then `:`. Anything else first means there is no scheme: the URL is relative.
     /// Returned in lower case.
-    public static func scheme(of url: String) -> String? {
+    package static func scheme(of url: String) -> String? {
         var length = 0
         var hasUpperCase = false
         for byte in url.utf8 {

@@ -1,7 +1,7 @@
 /// Resolving a relative URL against a base, per RFC 3986 section 5.2 (the algorithm browsers
 /// agree with for the http and https URLs stored content links to). Pure string work: nothing
 /// is fetched or looked up.
-@_spi(Internals) public enum URLReference {
+package enum URLReference {
     struct Parts {
         var scheme: String?
         var authority: String?

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 extension Document {
     /// Throws `invalid-document`, naming the block and markup, unless every writer can write
@@ -10,7 +10,7 @@ extension Document {
     /// or list number outside what the formats carry. Canonical order is not required: writers
     /// take markups in any order. One pass over each block's bytes, and a sort of its markups'
     /// edges only where the text has characters outside the Basic Multilingual Plane.
-    public func checkWritable() throws(ConversionError) {
+    package func checkWritable() throws(ConversionError) {
         var items = ItemDepthWalk()
         for (index, block) in blocks.enumerated() {
             try block.checkWritable(index: index)

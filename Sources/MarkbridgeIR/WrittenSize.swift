@@ -5,8 +5,7 @@ extension Document {
     /// address space, not memory. The text, its URLs and attributes, `perBlock` bytes around
     /// each block, `perMarkup` for each markup and `perCell` for each table cell, and an eighth
     /// more for escapes.
-    @_spi(Internals)
-    public func estimatedWrittenSize(perBlock: Int, perMarkup: Int, perCell: Int = 0) -> Int {
+        package func estimatedWrittenSize(perBlock: Int, perMarkup: Int, perCell: Int = 0) -> Int {
         let size = blocks.reduce(64) { total, block in
             var size = block.text.utf8.count + perBlock + block.markups.count * perMarkup
             for markup in block.markups {

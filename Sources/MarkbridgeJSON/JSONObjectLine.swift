@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// One JSON Lines record (a top-level object), read just far enough to find its members: the
 /// batch command needs one field's string value and where every member's value lies, so that

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// A pull scanner over JSON bytes (RFC 8259), strict about everything the format must reject:
 /// invalid UTF-8, lone surrogate escapes, raw control characters, non-integer or overflowing

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// What the scanner reads: bytes indexed from 0, and the scans that read them as a `Span`
 /// (each input's own, so that no closure stands between the scanner and the loop).

@@ -1,6 +1,6 @@
 /// JSON string literals for other writers (diagnostics as JSON Lines, batch records), with the
 /// escaping markup JSON uses.
-@_spi(Internals) public enum JSONStringLiteral {
+package enum JSONStringLiteral {
     public static func encode(_ text: String) -> String {
         var output = JSONOutput(capacity: text.utf8.count + 2)
         output.string(text)

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Validation once the offset unit is known: ranges resolved to UTF-16 and checked against
 /// their text, links kept from overlapping, image ranges over U+FFFC, URLs through the policy.

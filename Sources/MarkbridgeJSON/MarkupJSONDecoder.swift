@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// A markup as read, before the document's offset unit is known (`offsetUnit` may come after
 /// `paragraphs`), with the byte offsets needed to point at it later.

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Reads markup JSON, version 1, validating everything.
 ///

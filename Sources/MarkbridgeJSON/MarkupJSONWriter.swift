@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Writes markup JSON, version 1, by hand over bytes (Foundation's `JSONEncoder` is 6-7x slower
 /// on this shape). Keys come in a fixed order and default-valued fields are omitted, so the same

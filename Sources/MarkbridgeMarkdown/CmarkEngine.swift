@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// A cmark engine as ``CmarkLibrary``'s walker sees it: how to parse, iterate and ask a node
 /// what it is. cmark (``CommonMarkEngine``, linked) and cmark-gfm (``GFMEngine``, loaded at run

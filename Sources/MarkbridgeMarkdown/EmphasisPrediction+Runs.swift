@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Delimiter runs and the characters around them, classified as cmark's `scan_delims` does
 /// (CommonMark, left- and right-flanking delimiter runs).

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Predicts how cmark reads the emphasis delimiters the writer placed, so that the writer reads
 /// its output back only where the prediction cannot be made.

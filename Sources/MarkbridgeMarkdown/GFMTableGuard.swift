@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// cmark-gfm 0.29.0.gfm.6 reads a table in time quadratic in its columns (16,000 columns take
 /// it 1.6 s, four times as many sixteen times that; later releases bound it). A delimiter row

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The Markdown writer's state: output, the indentation of open list items, the last item at
 /// each depth (to keep or break ordered lists), and the block before.

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Refuses, before cmark sees it, Markdown on which the linked cmark (Debian's 0.30.2) would take
 /// quadratic time. cmark's later releases fixed two such shapes (GHSA-66g8-4hjf-77xh, and

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Drops, before cmark reads the input, the `>` and list markers a line's leading run holds past
 /// the first ``keptQuotes`` quotes and ``keptListMarkers`` list markers.

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Escaping for CommonMark text, after cmark's context-sensitive rules (commonmark.c): escape
 /// only what could start syntax where it stands, never every punctuation character.

@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Writes a block's text and markups as CommonMark inline content. Crossing markups are split
 /// into nested runs as the HTML writer splits them. Emphasis delimiters follow a strategy the

@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Lines of Markdown output as ranges of one byte buffer: the writer assembles every block from
 /// bytes, never from `String`s (which cost it an allocation and a UTF-8 check per line, and

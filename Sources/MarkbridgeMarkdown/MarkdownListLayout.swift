@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Which blocks follow the one before with a line break rather than a blank line: the items of
 /// tight lists and what their items hold, so that Markdown renderers put no `<p>` in them.

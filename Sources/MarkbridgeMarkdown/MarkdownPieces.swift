@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 
 /// Where CommonMark input may be cut, so that cmark parses it a piece at a time and the tree
 /// of only one piece is ever held: cmark's tree of a whole document takes about seven times

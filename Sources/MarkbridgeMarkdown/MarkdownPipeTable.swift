@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// When a table can be a GitHub Flavored Markdown pipe table, and its delimiter row.
 ///

@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Reads CommonMark into the IR, with cmark parsing (safe by default) and its iterator feeding
 /// the shared ``DocumentBuilder``. HTML blocks go through the HTML reader; inline HTML tags are

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The spellings of a task list item's box in Markdown (see ``TaskState``).
 enum MarkdownTaskBox {

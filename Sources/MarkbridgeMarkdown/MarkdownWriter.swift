@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Writes the IR as CommonMark with the guarantee that reading it back gives the same IR.
 ///

@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The Markdown writer's guarantee for inline content, behind one small API: write a block's
 /// text and markups so that cmark reads them back as the same text and markups.

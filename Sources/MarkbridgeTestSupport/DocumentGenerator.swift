@@ -1,4 +1,4 @@
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Generates canonical IR documents from a seed: the realistic shape of stored articles
 /// (headings, paragraphs, nested lists, quotes, code, images) with text that stresses offsets

@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// The oracle the safety tests and the fuzzer hold output to: what a browser would build from

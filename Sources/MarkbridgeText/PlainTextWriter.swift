@@ -1,5 +1,5 @@
-@_spi(Internals) import MarkbridgeBytes
-@_spi(Internals) import MarkbridgeIR
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The plain text a reader sees (the "strip HTML" use): blocks separated by blank lines, list
 /// items one a line with a bullet or their number, indented two spaces a level, a table's rows

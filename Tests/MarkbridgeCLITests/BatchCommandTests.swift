@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import MarkbridgeCLI
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 /// A scratch folder for one test, removed when it goes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 /// The `markbridge` binary the build made, run as a process: for what only a process shows

@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Task list items in HTML as GitHub renders them: a checkbox before anything else of a list
 /// item is the item's task state, read and written as a disabled checkbox; a checkbox anywhere

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) @testable import MarkbridgeHTML
+@testable import MarkbridgeHTML
 
 /// The HTML writer's sixteen-bytes-at-a-time scans, against the rules written one byte at a
 /// time: text escaping, and whether a block's whitespace needs `white-space:pre-wrap`.

@@ -1,7 +1,7 @@
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 
 @Suite("HTML writer")
 struct HTMLWriterTests {

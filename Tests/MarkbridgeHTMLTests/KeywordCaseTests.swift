@@ -1,7 +1,7 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// HTML and CSS compare names and keywords ASCII case-insensitively: upper-case ASCII matches,
 /// and a non-ASCII character never folds into an ASCII one (Unicode lower-casing would turn a

@@ -1,8 +1,8 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeText
 import MarkbridgeTestSupport
 

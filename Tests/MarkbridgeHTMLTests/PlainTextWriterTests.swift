@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeHTML
 import MarkbridgeText
 
 @Suite("Plain text writer")

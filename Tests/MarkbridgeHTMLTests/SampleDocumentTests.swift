@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// The shared real-world samples, read as a browser reader would see them.

@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The word-at-a-time scans against a byte-at-a-time count, at the lengths where their tricks
 /// could go wrong: tails shorter than a word, every byte matching (lane tallies at their

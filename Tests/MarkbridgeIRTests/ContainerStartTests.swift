@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// Where containers begin (``Block/containerStart``): one rule, in ``ContainerWalk``, for

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Input in UTF-16 or UTF-32 is refused with an error that names the encoding, instead of being
 /// read as text with a NUL between every letter.

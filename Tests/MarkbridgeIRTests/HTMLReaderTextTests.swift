@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) @testable import MarkbridgeIR
+@_spi(InlineTraversal) @testable import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// `String(htmlReaderText:)` makes a string from bytes without checking them (the one

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// Kinds are declared once: each kind's tag gives its JSON name and its canonical rank, and
 /// the two stay what the declaration order says.

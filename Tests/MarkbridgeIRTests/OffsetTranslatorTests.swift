@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 @Suite("Offsets between UTF-16, scalars and UTF-8")
 struct OffsetTranslatorTests {

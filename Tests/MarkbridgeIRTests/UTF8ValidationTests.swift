@@ -1,6 +1,6 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 /// The word-at-a-time validation against one sequence at a time, over random mixes of valid
 /// sequences of every length, invalid bytes and CR, placed across word boundaries.

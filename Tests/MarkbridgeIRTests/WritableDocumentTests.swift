@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// Writers refuse a document no reader could have produced, with a typed error naming the

@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 
 /// `containerStart` and `name`: optional keys, absent from documents without containers side
 /// by side or anchors, so old output and old readers are unaffected.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 /// The format spec's examples are read by the reader, so the spec cannot drift from the code.

@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 @Suite("Markup JSON reader: rejections")

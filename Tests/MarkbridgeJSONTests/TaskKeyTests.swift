@@ -1,6 +1,6 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 
 /// `task`: a list item's task state, an optional key absent from every plain item, so old
 /// output and old readers are unaffected.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 @Suite("Markup JSON writer")

@@ -1,9 +1,9 @@
-@_spi(Internals) import MarkbridgeBytes
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeHTML
+import MarkbridgeHTML
 import MarkbridgeHTMLParser
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 @testable import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

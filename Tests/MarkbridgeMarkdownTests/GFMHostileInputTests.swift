@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarkbridgeMarkdown
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// The GFM reader holds to the CommonMark reader's guards, which it shares (size limit,

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
+import MarkbridgeJSON
 @testable import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

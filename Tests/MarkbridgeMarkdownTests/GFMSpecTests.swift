@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeHTML
-@_spi(Internals) import MarkbridgeIR
+import MarkbridgeHTML
+@_spi(InlineTraversal) import MarkbridgeIR
 @testable import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeHTML
 import MarkbridgeMarkdown
 import MarkbridgeTestSupport

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// Script and style content is never text, in Markdown as in HTML (HOSTILE-INPUTS A9): cmark

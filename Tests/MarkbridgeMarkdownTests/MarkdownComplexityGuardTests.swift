@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarkbridgeMarkdown
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// The two shapes on which the linked cmark (0.30.2) takes quadratic time: nesting opened on one

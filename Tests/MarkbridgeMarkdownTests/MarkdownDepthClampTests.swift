@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarkbridgeMarkdown
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeTestSupport
 
 /// Nesting opened on one line past the IR's depth is cut before cmark reads it: the shapes cmark

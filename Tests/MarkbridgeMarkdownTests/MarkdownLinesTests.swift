@@ -1,6 +1,6 @@
 import Testing
 @testable import MarkbridgeMarkdown
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 
 @Suite("Markdown writer: lines and fences")
 struct MarkdownLinesTests {

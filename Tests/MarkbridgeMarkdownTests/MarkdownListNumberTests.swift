@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// CommonMark writes a list number as at most nine digits and no sign, so the IR keeps list

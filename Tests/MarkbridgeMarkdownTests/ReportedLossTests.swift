@@ -1,5 +1,5 @@
 import Testing
-@_spi(Internals) import MarkbridgeIR
+@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
 
 /// What Markdown cannot say, said in a diagnostic, and syntax that text next to markup would

@@ -1,6 +1,6 @@
 import Foundation
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// `markbridge batch`: converts one field of every record of JSON Lines input, on every core,
 /// in input order, isolating every bad record in a dead-letter file.

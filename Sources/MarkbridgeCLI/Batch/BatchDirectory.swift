@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// `batch --input-dir IN --output-dir OUT`: every file of a tree converted into a mirror tree,
 /// its extension changed to the target format's, on every core, with the isolation, resume and

@@ -1,6 +1,6 @@
 import Foundation
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// What one piece of input became: the output records, dead letters and diagnostics lines for
 /// its lines, in order, and the counts.

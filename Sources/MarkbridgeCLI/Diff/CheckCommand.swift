@@ -1,5 +1,5 @@
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// `markbridge check`: the migration dry run. Reads a document, writes it in the target format,
 /// reads that back, and reports everything that did not survive.

@@ -1,5 +1,5 @@
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// `--fail-on`: which diagnostics, and whether a difference, count as something lost.
 struct FailOn {

@@ -1,5 +1,5 @@
 import Markbridge
-@_spi(Internals) import MarkbridgeHTML
+import MarkbridgeHTML
 
 /// What a report page shows: two documents side by side, what differs between them, the
 /// diagnostics raised on the way, and for a batch check the census of what records lost.

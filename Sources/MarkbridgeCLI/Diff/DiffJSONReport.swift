@@ -1,5 +1,5 @@
 import Markbridge
-@_spi(Internals) import MarkbridgeJSON
+import MarkbridgeJSON
 
 /// A diff for tools (`--format json`): one JSON object, stable in its field names and order,
 /// documented in the README's `markbridge diff` section. Offsets are UTF-16 code units into each side's
