@@ -34,12 +34,15 @@ public struct DiagnosticCode: Hashable, Sendable {
     /// What it means, in a line.
     public let summary: String
     public let category: Category
+    /// For a diagnostic, how much what it reports matters to a migration (``LossSeverity``); nil for an error.
+    public let severity: LossSeverity?
 
-    init(_ code: String, _ kind: Kind, _ summary: String, _ category: Category) {
+    init(_ code: String, _ kind: Kind, _ summary: String, _ category: Category, _ severity: LossSeverity? = nil) {
         self.code = code
         self.kind = kind
         self.summary = summary
         self.category = category
+        self.severity = severity
     }
 }
 
@@ -48,7 +51,7 @@ extension DiagnosticCode {
     /// the errors' codes).
     public static let all: [DiagnosticCode] =
         ErrorCode.allCases.map { DiagnosticCode($0.rawValue, .error, $0.summary, $0.category) }
-        + DiagnosticCodeName.allCases.map { DiagnosticCode($0.rawValue, .diagnostic, $0.summary, $0.category) }
+        + DiagnosticCodeName.allCases.map { DiagnosticCode($0.rawValue, .diagnostic, $0.summary, $0.category, $0.severity) }
 
     /// The code named, if Markbridge has it.
     public static func named(_ code: String) -> DiagnosticCode? {

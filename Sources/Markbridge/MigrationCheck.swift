@@ -20,38 +20,17 @@ public struct MigrationCheck: Sendable {
     /// Every diagnostic of the three steps, in order.
     public var diagnostics: [Diagnostic] { readDiagnostics + writeDiagnostics + readBackDiagnostics }
 
-    /// What was lost, by class, each named once, in order: `diagnostic CODE` for each warning's
-    /// code, `markup TYPE removed`, `markup TYPE added`, `markup TYPE ATTRIBUTE changed` (`range`,
-    /// `href`, `color`, ...), `attribute NAME changed`, `text changed`, and `blocks deleted`,
-    /// `blocks inserted`, `blocks moved`. A batch's census counts records by these.
-    public var losses: [String] {
-        var classes = Set<String>()
-        for diagnostic in diagnostics where diagnostic.severity == .warning { classes.insert("diagnostic \(diagnostic.code)") }
-        for change in diff.changes {
-            switch change {
-            case .deleted: classes.insert("blocks deleted")
-            case .inserted: classes.insert("blocks inserted")
-            case .moved: classes.insert("blocks moved")
-            case .changed(_, _, let details):
-                if details.isMoved { classes.insert("blocks moved") }
-                if !details.text.isEmpty { classes.insert("text changed") }
-                for attribute in details.attributes { classes.insert("attribute \(attribute.name) changed") }
-                for markup in details.markups {
-                    switch markup.kind {
-                    case .removed: classes.insert("markup \(markup.name) removed")
-                    case .added: classes.insert("markup \(markup.name) added")
-                    case .changed: classes.insert("markup \(markup.name) \(markup.attribute ?? "value") changed")
-                    }
-                }
-            }
-        }
-        return classes.sorted()
+    /// Everything lost, in order: each warning of the three steps (its code's class, its message
+    /// as the detail), then each difference between before and after (``DocumentDiff/losses``).
+    /// A note is not a loss: it says nothing was lost.
+    public var losses: [Loss] {
+        diagnostics.filter { $0.severity == .warning }.map { Loss(.diagnostic(code: $0.code), block: $0.block, detail: $0.message) }
+            + diff.losses
     }
 
-    /// Whether something was lost: a change between before and after, or a diagnostic that
-    /// `counts` (by default, any warning; a note says nothing was lost).
-    public func losesContent(counting counts: (Diagnostic) -> Bool = { $0.severity == .warning }) -> Bool {
-        !diff.isEmpty || diagnostics.contains(where: counts)
+    /// The classes of ``losses``, each once, worst first: what a batch's census counts records by.
+    public var lossClasses: [LossClass] {
+        Array(Set(losses.map(\.lossClass))).sorted()
     }
 }
 

@@ -82,18 +82,63 @@ public enum MarkbridgeCommandLine {
         }
     }
 
-    /// Every code Markbridge reports, errors then diagnostics, each with what it means.
+    /// Every code Markbridge reports, errors then diagnostics (each with its severity), each
+    /// with what it means; then the classes of difference `check` and `diff` report beside them.
     static func codesHelp() -> String {
-        let width = (DiagnosticCode.all.map(\.code.count).max() ?? 0) + 2
-        var out = ""
-        for kind in [DiagnosticCode.Kind.error, .diagnostic] {
-            out += kind == .error ? "ERRORS (the conversion stops):\n" : "\nDIAGNOSTICS (what a conversion dropped or changed):\n"
-            for code in DiagnosticCode.all where code.kind == kind {
-                out += "  " + code.code + String(repeating: " ", count: width - code.code.count) + code.summary + "\n"
-            }
+        let width = ((DiagnosticCode.all.map(\.code) + differenceClasses.map(\.0)).map(\.count).max() ?? 0) + 2
+        let severityWidth = (differenceClasses.map(\.1.count).max() ?? 0) + 2
+        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        var out = "ERRORS (the conversion stops):\n"
+        for code in DiagnosticCode.all where code.kind == .error {
+            out += "  " + padded(code.code, width) + code.summary + "\n"
         }
+        out += "\nDIAGNOSTICS (what a conversion dropped or changed), with their severity:\n"
+        for code in DiagnosticCode.all where code.kind == .diagnostic {
+            out += "  " + padded(code.code, width) + padded(code.severity?.rawValue ?? "", severityWidth) + code.summary + "\n"
+        }
+        out += "\nDIFFERENCES (what check and diff find between a document and its read-back), with their severity:\n"
+        for (pattern, severity, meaning) in Self.differenceClasses {
+            out += "  " + padded(pattern, width) + padded(severity, severityWidth) + meaning + "\n"
+        }
+        out += """
+
+            SEVERITIES, worst first: content (text, a link, image or embed), structure (lists, tables, quotes,
+            depth, headings), style (colour, alignment, CSS, emphasis), info (recognised, nothing lost).
+            --fail-on and --ignore take severities, codes, and classes by key (markup-link-removed) or as markup:TYPE.
+
+            """
         return out
     }
+
+    /// The classes of difference, by key pattern, with their severity: derived from ``LossClass``.
+    private static let differenceClasses: [(String, String, String)] = {
+        func severities(_ classes: [LossClass]) -> String {
+            let found = Set(classes.map(\.severity))
+            return LossSeverity.allCases.filter(found.contains).map(\.rawValue).joined(separator: "/")
+        }
+        let tags = MarkupKind.Tag.allCases
+        let links = tags.filter { $0.lossSeverity == .content }.map(\.rawValue).joined(separator: ", ")
+        let showing = tags.filter(\.showsWhitespace).map(\.rawValue).joined(separator: ", ")
+        var rows: [(String, String, String)] = [
+            (LossClass.textChanged.key, LossClass.textChanged.severity.rawValue, "words edited, added or removed"),
+            (LossClass.blocksDeleted.key, LossClass.blocksDeleted.severity.rawValue, "a block gone"),
+            (LossClass.blocksInserted.key, LossClass.blocksInserted.severity.rawValue, "a block that was not there"),
+            (LossClass.blocksMoved.key, LossClass.blocksMoved.severity.rawValue, "a block at another place"),
+        ]
+        for attribute in BlockAttribute.allCases {
+            let lossClass = LossClass.attributeChanged(attribute.rawValue)
+            rows.append((lossClass.key, lossClass.severity.rawValue, "a block's \(attribute.rawValue) changed"))
+        }
+        rows += [
+            ("markup-TYPE-removed", severities(tags.map { .markupRemoved($0.rawValue) }), "content for \(links), style for the rest"),
+            ("markup-TYPE-added", severities(tags.map { .markupAdded($0.rawValue) }), "content for \(links), style for the rest"),
+            ("markup-TYPE-ATTR-changed", severities(LossClass.allCases.filter { if case .markupChanged = $0 { true } else { false } }),
+             "a link's or image's href, src, alt or range is content; a title, colour or other range style"),
+            ("markup-TYPE-moved-over-whitespace", severities(tags.map { .markupMovedOverWhitespace($0.rawValue) }),
+             "an edge moved over whitespace: style where it shows (\(showing)), info elsewhere"),
+        ]
+        return rows
+    }()
 
     /// `Error: ...`, then the usage line, then where to find help; exit code 64.
     static func usageFailure(_ message: String, usage: String, helpCommand: String) -> CommandResult {

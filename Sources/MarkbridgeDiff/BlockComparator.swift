@@ -122,7 +122,7 @@ struct BlockComparator {
         func note(_ name: String, _ a: String, _ b: String) {
             if a != b { changes.append(AttributeChange(name: name, old: a, new: b)) }
         }
-        note("type", old.kind.tag?.rawValue ?? "", new.kind.tag?.rawValue ?? "")
+        note(BlockAttribute.type.rawValue, old.kind.tag?.rawValue ?? "", new.kind.tag?.rawValue ?? "")
         guard !options.ignoresAttributes else { return changes }
         let oldFields = Dictionary(uniqueKeysWithValues: DocumentDiff.attributes(of: old).map { ($0.name, $0.value) })
         let newFields = Dictionary(uniqueKeysWithValues: DocumentDiff.attributes(of: new).map { ($0.name, $0.value) })

@@ -143,7 +143,7 @@ extension DocumentDiff {
 
 extension DocumentDiff {
     /// The names of block attributes, in the order markup JSON writes them.
-    package static let attributeNames = ["depth", "quoteDepth", "quoteListDepths", "containerStart", "number", "language", "embed", "src", "poster", "width", "height", "alt", "title", "startsTable", "cells", "continues", "align", "name", "task"]
+    package static let attributeNames = BlockAttribute.allCases.filter { $0 != .type }.map(\.rawValue)
 
     /// A block's attributes that have a value, named and spelt as markup JSON has them, in the
     /// order of ``attributeNames``: what a report shows of a block inserted or deleted whole.

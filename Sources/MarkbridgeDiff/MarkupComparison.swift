@@ -5,7 +5,7 @@ import MarkbridgeIR
 /// the same kind that overlap there (a markup that grew, shrank, or whose words were edited).
 /// Paired markups that differ in an attribute (a link's `href`, a color) are changes; the rest
 /// are removed or added.
-enum MarkupComparison {
+package enum MarkupComparison {
     static func changes(old: [Markup], in oldText: String, new: [Markup], in newText: String, text: TextComparison) -> [MarkupChange] {
         let mapped = old.map { text.map($0.range) }
         var unpairedNew = Set(new.indices)
@@ -60,7 +60,7 @@ enum MarkupComparison {
             if text.map(old[index].range) != new[newIndex].range {
                 changes.append(MarkupChange(
                     kind: .changed, name: new[newIndex].kind.name, oldRange: old[index].range, newRange: new[newIndex].range,
-                    text: TextComparison.slice(newText, new[newIndex].range), attribute: "range",
+                    text: TextComparison.slice(newText, new[newIndex].range), attribute: MarkupAttribute.range.rawValue,
                     oldValue: TextComparison.slice(oldText, old[index].range), newValue: TextComparison.slice(newText, new[newIndex].range)))
             }
         }
@@ -110,12 +110,13 @@ enum MarkupComparison {
 
     /// A markup's attributes, named as markup JSON names them; every kind has the same names
     /// each time, so a pair compares name by name.
-    private static func attributes(_ kind: MarkupKind) -> [(name: String, value: String)] {
-        switch kind {
-        case .link(let target): [("href", target.href), ("title", target.title ?? "")]
-        case .color(let color), .background(let color): [("color", color.hex)]
-        case .image(let image): [("src", image.src), ("alt", image.alt ?? ""), ("title", image.title ?? "")]
+    package static func attributes(_ kind: MarkupKind) -> [(name: String, value: String)] {
+        let values: [(MarkupAttribute, String)] = switch kind {
+        case .link(let target): [(.href, target.href), (.title, target.title ?? "")]
+        case .color(let color), .background(let color): [(.color, color.hex)]
+        case .image(let image): [(.src, image.src), (.alt, image.alt ?? ""), (.title, image.title ?? "")]
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight: []
         }
+        return values.map { ($0.0.rawValue, $0.1) }
     }
 }

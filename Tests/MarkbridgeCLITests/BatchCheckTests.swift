@@ -41,8 +41,12 @@ struct BatchCheckTests {
         }
         #expect(census["checked"] as? Int == 300)
         #expect(census["losing"] as? Int == ids { $0 % 3 == 0 || $0 % 5 == 0 || $0 % 7 == 0 }.count)
+        #expect(census["failing"] as? Int == ids { $0 % 5 == 0 }.count)
+        #expect(census["gate"] as? String == "content,structure")
+        #expect(classes["diagnostic unsafe-url"]?["severity"] as? String == "content")
+        #expect(classes["markup COLOR removed"]?["severity"] as? String == "style")
         let page = try #require(folder.read("census.html"))
-        #expect(page.contains(#"<tr><td class="loss">markup COLOR removed</td><td class="count">100</td><td><code>3</code>, <code>6</code>, <code>9</code>, <code>12</code>, <code>15</code></td></tr>"#))
+        #expect(page.contains(#"<tr class="style"><td class="severity">style</td><td class="loss">markup COLOR removed</td><td class="count">100</td><td><code>3</code>, <code>6</code>, <code>9</code>, <code>12</code>, <code>15</code></td></tr>"#))
     }
 
     @Test("The text summary lists the classes, most records first; a format that cannot be read back is refused")
@@ -53,19 +57,51 @@ struct BatchCheckTests {
                                     "-o", folder.file("out.jsonl"), input)
         #expect(result.status == 1)
         #expect(result.standardError.hasSuffix("""
-            census: 6 of 10 checked records lose something
-              diagnostic markup-dropped: 3 records (e.g. 3, 6, 9)
-              markup COLOR removed: 3 records (e.g. 3, 6, 9)
-              diagnostic unsafe-url: 2 records (e.g. 5, 10)
-              attribute align changed: 1 record (e.g. 7)
-              diagnostic alignment-dropped: 1 record (e.g. 7)
+            census: 6 of 10 checked records lose something, 2 fail the gate (content,structure)
+              content: diagnostic unsafe-url: 2 records (e.g. 5, 10)
+              style: diagnostic markup-dropped: 3 records (e.g. 3, 6, 9)
+              style: markup COLOR removed: 3 records (e.g. 3, 6, 9)
+              style: attribute align changed: 1 record (e.g. 7)
+              style: diagnostic alignment-dropped: 1 record (e.g. 7)
 
             """))
         let clean = await runBatch("--field", "html", "--from", "html", "--to", "json", "--check", "-o", folder.file("out.jsonl"),
                                    folder.write("clean.jsonl", #"{"id":1,"html":"<p>a <b>b</b></p>"}"# + "\n"))
         #expect(clean.status == 0)
-        #expect(clean.standardError.hasSuffix("census: 0 of 1 checked record lose something\n"))
+        #expect(clean.standardError.hasSuffix("census: 0 of 1 checked record lose something, 0 fail the gate (content,structure)\n"))
         let text = await runBatch("--field", "html", "--from", "html", "--to", "text", "--check", input)
         #expect(text.status == 64)
+    }
+
+    @Test("The gate: style alone passes, content fails; --fail-on and --ignore move the line, and ignored classes leave the census")
+    func gate() async throws {
+        let folder = ScratchFolder()
+        let styleOnly = folder.write("style.jsonl", (1...20).map { n in
+            #"{"id":\#(n),"html":"<p style=\"text-align:center\">Record \#(n) <span style=\"color:#c00\">red</span></p>"}"#
+        }.joined(separator: "\n") + "\n")
+        let arguments = ["--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check", "-o", folder.file("out.jsonl")]
+        let passes = await runBatch(arguments + [styleOnly])
+        #expect(passes.status == 0)
+        #expect(passes.standardError.contains("census: 20 of 20 checked records lose something, 0 fail the gate (content,structure)\n"))
+        #expect(await runBatch(arguments + ["--fail-on", "style", styleOnly]).status == 1)
+        #expect(await runBatch(arguments + ["--fail-on", "markup:COLOR", styleOnly]).status == 1)
+        #expect(await runBatch(arguments + ["--fail-on", "markup-color-removed", "--ignore", "markup-color-removed", styleOnly]).status == 0)
+
+        let mixed = folder.write("mixed.jsonl", Self.records(10))
+        #expect(await runBatch(arguments + [mixed]).status == 1)
+        let ignored = await runBatch(arguments + ["--ignore", "unsafe-url,style", "--summary", "json", mixed])
+        #expect(ignored.status == 0)
+        let summary = try #require(ignored.standardError.split(separator: "\n").last.map { Data($0.utf8) })
+        let census = try #require((try JSONSerialization.jsonObject(with: summary) as? [String: Any])?["census"] as? [String: Any])
+        #expect(census["losing"] as? Int == 0)
+        #expect((census["classes"] as? [String: Any])?.isEmpty == true)
+        #expect(census["gate"] as? String == "content,structure; ignoring unsafe-url,style")
+
+        let refused = await runBatch(arguments + ["--fail-on", "stlye", mixed])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.hasPrefix("Error: Unknown class 'stlye' for --fail-on (did you mean 'style'?"))
+        let withoutCheck = await runBatch(["--field", "html", "--from", "html", "--to", "markdown", "--fail-on", "style", "-o", folder.file("out.jsonl"), mixed])
+        #expect(withoutCheck.status == 64)
+        #expect(withoutCheck.standardError.hasPrefix("Error: --fail-on, --ignore and --report go with --check"))
     }
 }

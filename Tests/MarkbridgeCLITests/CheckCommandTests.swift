@@ -27,7 +27,7 @@ struct CheckCommandTests {
               align: center -> (none)
               COLOR "red" removed
             1 block differs: 1 changed
-            Lost: 3 warnings (alignment-dropped 1, markup-dropped 1, unsafe-url 1); 1 block differs after reading back.
+            Fails the gate (fails on content,structure): content 1 (diagnostic unsafe-url 1); style 4 (attribute align changed 1, diagnostic alignment-dropped 1, diagnostic markup-dropped 1, markup COLOR removed 1).
 
             """)
     }
@@ -37,7 +37,7 @@ struct CheckCommandTests {
         let files = MemoryFileSystem(files: ["page.html": Self.page])
         let kept = run("check", "page.html", "--via", "markdown", files: files)
         #expect(kept.exitCode == 1)
-        #expect(kept.standardOutputText.hasSuffix("Lost: 1 warning (unsafe-url 1).\n"))
+        #expect(kept.standardOutputText.hasSuffix("Fails the gate (fails on content,structure): content 1 (diagnostic unsafe-url 1).\n"))
         #expect(run("check", "page.html", "--via", "markdown", "--fail-on", "diff", files: files).exitCode == 0)
         #expect(run("check", "page.html", "--via", "markdown", "--fail-on", "unsafe-url", files: files).exitCode == 1)
         let dropped = run("check", "page.html", "--via", "markdown", "--markdown-html", "drop", "--fail-on", "unsafe-url", files: files)
@@ -53,7 +53,8 @@ struct CheckCommandTests {
         let result = run("check", "page.html", "--via", "markdown", "--markdown-html", "drop", "--format", "json", files: files)
         #expect(result.exitCode == 1)
         let text = result.standardOutputText
-        #expect(text.hasPrefix(#"{"version":1,"file":"page.html","via":"markdown","lost":true,"diagnostics":[{"step":"read","file":"page.html","line":3,"column":6,"#))
+        #expect(text.hasPrefix(#"{"version":1,"file":"page.html","via":"markdown","lost":true,"gate":"content,structure","losses":[{"class":"diagnostic unsafe-url","key":"unsafe-url","severity":"content","block":null,"detail":"link on <a> dropped, its text kept: scheme 'javascript:' is not allowed"},"#))
+        #expect(text.contains(##"{"class":"markup COLOR removed","key":"markup-color-removed","severity":"style","block":1,"detail":"#FF0000 over \"red\""}],"diagnostics":[{"step":"read","file":"page.html","line":3,"column":6,"##))
         #expect(text.contains(#"{"step":"write","file":"page.html as markdown","block":1,"severity":"warning","code":"alignment-dropped","#))
         #expect(text.contains(#""diff":{"version":1,"old":"page.html (read)","new":"page.html via markdown (read back)","same":false,"#))
     }

@@ -76,7 +76,7 @@ struct DiagnosticCodeTests {
         let result = run("check", "page.html", "--via", "markdown", "--fail-on", "unsafe-urls", files: files)
         // check's usage errors are trouble: exit 2.
         #expect(result.exitCode == 2)
-        #expect(result.standardError.hasPrefix("Error: Unknown diagnostic code 'unsafe-urls' for --fail-on (did you mean 'unsafe-url'? `markbridge help codes` lists them)"))
+        #expect(result.standardError.hasPrefix("Error: Unknown class 'unsafe-urls' for --fail-on (did you mean 'unsafe-url'? expected a severity: content, structure, style, info;"))
         #expect(run("check", "page.html", "--via", "markdown", "--fail-on", "unsafe-url,table-flattened", files: files).exitCode == 0)
     }
 
@@ -86,7 +86,7 @@ struct DiagnosticCodeTests {
         #expect(result.exitCode == 0)
         let lines = result.standardOutputText.split(separator: "\n")
         for code in DiagnosticCode.all {
-            #expect(lines.contains { $0.hasPrefix("  \(code.code) ") && $0.contains(code.summary) }, "\(code.code)")
+            #expect(lines.contains { $0.hasPrefix("  \(code.code) ") && $0.contains(code.summary) && $0.contains(" \(code.severity?.rawValue ?? "") ") }, "\(code.code)")
         }
     }
 }

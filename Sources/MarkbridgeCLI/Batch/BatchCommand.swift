@@ -31,8 +31,9 @@ struct BatchCommand {
     static let allowOverlap = OptionSpec(["--allow-overlap"],
                                          help: "Let --output-dir and --input-dir overlap; an output never replaces an input, nor is an output read.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
+    static let failOn = GateOptions.failOn(default: GateOptions.defaultFailOn)
     static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
-                        inputDir, outputDir, allowOverlap, check, DiffCommand.ignore, DiffCommand.report]
+                        inputDir, outputDir, allowOverlap, check, failOn, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -47,9 +48,11 @@ struct BatchCommand {
                 With --input-dir and --output-dir, every file of a tree is converted instead (its format from
                 its extension, or --from), into the same tree under --output-dir; --resume skips files done.
                 With --check, each result is read back and compared, and the summary counts the records that lose
-                something, by class of loss, with example ids (--report writes the census as a page).
-                Exit status: 0 all converted (and, with --check, none lost anything), 1 some dead-lettered
-                (or lost something), 64 usage, 74 an input or output failed.
+                something, by class of loss, worst severity first, with example ids (--report writes the census as
+                a page). --fail-on says which losses fail the run (by default content and structure: text, links,
+                images, embeds, and the shape of lists, tables and quotes), --ignore which are not counted.
+                Exit status: 0 all converted (and, with --check, none failed the gate), 1 some dead-lettered
+                (or failed the gate), 64 usage, 74 an input or output failed.
                 """,
             usage: usage,
             arguments: [("<file>", "A JSON Lines input, or '-' for standard input. (default: -)")],
@@ -180,9 +183,10 @@ struct BatchCommand {
                     throw UsageError(message: "--check reads each result back, and '\(target.name)' cannot be read (check via json, html or markdown)")
                 }
                 converter.checks = true
-                converter.diffOptions = try DiffCommand.diffOptions(parsed.value(DiffCommand.ignore))
-            } else if parsed.value(DiffCommand.ignore) != nil || reportPath != nil {
-                throw UsageError(message: "--ignore and --report go with --check")
+                (converter.diffOptions, converter.gate) = try GateOptions.parse(
+                    ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(BatchCommand.failOn), failOnDefault: GateOptions.defaultFailOn)
+            } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil {
+                throw UsageError(message: "--fail-on, --ignore and --report go with --check")
             }
             if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
                 throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
@@ -197,7 +201,7 @@ struct BatchCommand {
                 directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
             }
             settings = [source?.name ?? "", target.name, field, into, embed, idField, "\(maxRecordBytes)",
-                        BatchCommand.settingsKey(options), converter.checks ? BatchCommand.settingsKey(converter.diffOptions) : "no check"]
+                        BatchCommand.settingsKey(options), converter.checks ? BatchCommand.settingsKey(converter.diffOptions) + ";gate=" + converter.gate.description : "no check"]
         }
     }
 
@@ -291,11 +295,11 @@ struct BatchCommand {
         try diagnostics?.finish()
         if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
         progress.finish()
-        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
+        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
         if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
         }
-        return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
+        return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }
 
     /// The options as the checkpoint records them: spelt out field by field, sets sorted, so
@@ -387,11 +391,11 @@ struct BatchCommand {
             throw error
         }
         progress.finish()
-        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, checked: plan.converter.checks))
+        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
         if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)")
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)")
         }
-        return counts.deadLettered == 0 && counts.census.losing == 0 ? ExitCode.success : ExitCode.conversionFailed
+        return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }
 
     /// Without --dead-letter, each failed file is one line on standard error.
@@ -447,7 +451,7 @@ struct BatchCommand {
     }
 
     /// One line, for people (`--summary text`) or for tools (`--summary json`).
-    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool, checked: Bool = false) -> String {
+    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool, gate: LossGate? = nil) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(counts.records) / seconds : 0
         let megabytes = seconds > 0 ? Double(counts.inputBytes) / seconds / 1_000_000 : 0
@@ -455,7 +459,7 @@ struct BatchCommand {
             func object(_ counts: [String: Int]) -> String {
                 "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
             }
-            let census = checked ? #","census":\#(Self.censusJSON(counts.census))"# : ""
+            let census = gate.map { #","census":\#(Self.censusJSON(counts.census, gate: $0))"# } ?? ""
             return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"skippedFiles":\#(counts.skippedFiles),"alreadyDone":\#(counts.alreadyDone),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
@@ -466,27 +470,28 @@ struct BatchCommand {
         if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
         line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
         line += "\n"
-        if checked { line += Self.censusText(counts.census) }
+        if let gate { line += Self.censusText(counts.census, gate: gate) }
         return line
     }
 
-    /// `census: 41 of 20000 checked records lose something`, then a line a class:
-    /// `  markup COLOR removed: 3112 records (e.g. 17, 23, 40, 41, 96)`.
-    static func censusText(_ census: BatchCensus) -> String {
-        var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something\n"
-        for (name, entry) in census.ranked {
+    /// `census: 41 of 20000 checked records lose something, 9 fail the gate (content,structure)`,
+    /// then a line a class, worst first: `  content: text changed: 9 records (e.g. 17, 23, 40, 41, 96)`.
+    static func censusText(_ census: BatchCensus, gate: LossGate) -> String {
+        var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something"
+        text += ", \(census.failing) fail\(census.failing == 1 ? "s" : "") the gate (\(gate.description))\n"
+        for (name, severity, entry) in census.ranked {
             let examples = entry.examples.map(TerminalText.line).joined(separator: ", ")
-            text += "  \(name): \(entry.records) record\(entry.records == 1 ? "" : "s") (e.g. \(examples))\n"
+            text += "  \(severity.rawValue): \(name): \(entry.records) record\(entry.records == 1 ? "" : "s") (e.g. \(examples))\n"
         }
         return text
     }
 
-    /// `{"checked":N,"losing":N,"classes":{"markup COLOR removed":{"records":N,"examples":["17",...]}}}`;
-    /// each example is the id as the record wrote it (a string or a number), or `"file:line"`.
-    static func censusJSON(_ census: BatchCensus) -> String {
-        let classes = census.ranked.map { name, entry in
-            "\(JSONStringLiteral.encode(name)):{\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
+    /// `{"checked":N,"losing":N,"failing":N,"gate":"content,structure","classes":{"markup COLOR removed":{"severity":"style",
+    /// "records":N,"examples":["17",...]}}}`; each example is the id as the record wrote it (a string or a number), or `"file:line"`.
+    static func censusJSON(_ census: BatchCensus, gate: LossGate) -> String {
+        let classes = census.ranked.map { name, severity, entry in
+            "\(JSONStringLiteral.encode(name)):{\"severity\":\"\(severity.rawValue)\",\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
         }
-        return #"{"checked":\#(census.checked),"losing":\#(census.losing),"classes":{\#(classes.joined(separator: ","))}}"#
+        return #"{"checked":\#(census.checked),"losing":\#(census.losing),"failing":\#(census.failing),"gate":\#(JSONStringLiteral.encode(gate.description)),"classes":{\#(classes.joined(separator: ","))}}"#
     }
 }

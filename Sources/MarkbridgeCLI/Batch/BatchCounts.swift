@@ -1,3 +1,5 @@
+import Markbridge
+
 /// What a batch did, counted: records by outcome, failures and diagnostics by code. Added up
 /// piece by piece, kept in the checkpoint, reported in the summary.
 struct BatchCounts: Codable, Hashable, Sendable {
@@ -34,8 +36,9 @@ struct BatchCounts: Codable, Hashable, Sendable {
     }
 }
 
-/// What `batch --check` found: how many records lost something, and for each class of loss
-/// (``MigrationCheck/losses``) how many records and the ids of the first few.
+/// What `batch --check` found: how many records lost something the gate counts, how many of
+/// them fail it, and for each class of loss (``MigrationCheck/lossClasses``) how many records
+/// and the ids of the first few.
 struct BatchCensus: Codable, Hashable, Sendable {
     struct Entry: Codable, Hashable, Sendable {
         var records = 0
@@ -47,23 +50,33 @@ struct BatchCensus: Codable, Hashable, Sendable {
     static let examplesKept = 5
 
     var checked = 0
+    /// Records with a loss the gate counts (not `--ignore`d).
     var losing = 0
+    /// Records with a loss that fails the gate (`--fail-on`).
+    var failing = 0
     var classes: [String: Entry] = [:]
 
-    mutating func record(_ losses: [String], id: String) {
+    /// One record's losses, as `gate` counts them; whether the record fails it.
+    @discardableResult
+    mutating func record(_ losses: [Loss], gate: LossGate, id: String) -> Bool {
         checked += 1
-        guard !losses.isEmpty else { return }
+        let counted = Set(gate.counted(losses).map(\.lossClass))
+        guard !counted.isEmpty else { return false }
         losing += 1
-        for loss in losses {
-            classes[loss, default: Entry()].records += 1
-            if classes[loss]!.examples.count < Self.examplesKept { classes[loss]!.examples.append(id) }
+        let fails = counted.contains(where: gate.fails)
+        if fails { failing += 1 }
+        for lossClass in counted {
+            classes[lossClass.name, default: Entry()].records += 1
+            if classes[lossClass.name]!.examples.count < Self.examplesKept { classes[lossClass.name]!.examples.append(id) }
         }
+        return fails
     }
 
     /// Pieces are added in input order, so the first examples stay the first.
     mutating func add(_ other: BatchCensus) {
         checked += other.checked
         losing += other.losing
+        failing += other.failing
         for (name, entry) in other.classes {
             var merged = classes[name] ?? Entry()
             merged.records += entry.records
@@ -72,8 +85,17 @@ struct BatchCensus: Codable, Hashable, Sendable {
         }
     }
 
-    /// The classes, most records first (ties by name).
-    var ranked: [(name: String, entry: Entry)] {
-        classes.map { (name: $0.key, entry: $0.value) }.sorted { $0.entry.records != $1.entry.records ? $0.entry.records > $1.entry.records : $0.name < $1.name }
+    /// The severity of a class the census holds by name (a caller's own code counts as content).
+    static func severity(of name: String) -> LossSeverity {
+        LossClass(named: name)?.severity ?? .content
+    }
+
+    /// The classes, worst severity first, then most records, then by name: the order of the decision.
+    var ranked: [(name: String, severity: LossSeverity, entry: Entry)] {
+        classes.map { (name: $0.key, severity: Self.severity(of: $0.key), entry: $0.value) }.sorted {
+            if $0.severity != $1.severity { return $0.severity > $1.severity }
+            if $0.entry.records != $1.entry.records { return $0.entry.records > $1.entry.records }
+            return $0.name < $1.name
+        }
     }
 }

@@ -43,6 +43,8 @@ struct BatchRecordConverter: Sendable {
     /// lost goes into the census.
     var checks = false
     var diffOptions = DiffOptions()
+    /// What the census counts and what fails the run (`--fail-on`, `--ignore`).
+    var gate = LossGate.default
     /// `--timeout-per-record`, in seconds.
     var timeout: Double?
 
@@ -175,7 +177,7 @@ struct BatchRecordConverter: Sendable {
         do throws(ConversionError) {
             if checks, let sourceFormat = converter.registry.format(named: sourceName), let targetFormat = converter.registry.format(named: target) {
                 let check = try converter.check(bytes, from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
-                census.record(check.losses, id: id)
+                census.record(check.losses, gate: gate, id: id)
                 return .success(Diagnosed(check.written, diagnostics: check.diagnostics))
             }
             return .success(try converter.convert(bytes, from: sourceName, to: target))

@@ -8,9 +8,7 @@ struct CheckCommand {
     static let summary = "Dry-run a conversion: what a document loses on its way to another format and back."
 
     static let via = OptionSpec(["--via"], value: "format", help: "The format the migration writes (one that reads back: json, markdown, html).")
-    static let failOn = OptionSpec(["--fail-on"], value: "classes",
-                                   help: "What counts as lost, comma-separated: diagnostic codes, warnings (any warning), diff (any difference).",
-                                   default: "warnings,diff")
+    static let failOn = GateOptions.failOn(default: GateOptions.defaultFailOn)
     static let specs = [ConvertCommand.from, via, failOn, DiffCommand.format, DiffCommand.color, DiffCommand.ignore, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
@@ -21,8 +19,9 @@ struct CheckCommand {
             overview: summary,
             discussion: "Reads <file> ('-' for standard input, with --from), writes it as --via with the same reader and writer\n"
                 + "options as 'convert', reads the output back, and prints the diagnostics of the three steps and the\n"
-                + "difference between the document before and after. Exit status: 0 nothing lost, 1 something lost\n"
-                + "(as --fail-on counts it), 2 trouble.",
+                + "difference between the document before and after, each loss with its severity: content, structure,\n"
+                + "style or info. Exit status: 0 nothing fails the gate (by default, no content or structure lost),\n"
+                + "1 something does (as --fail-on and --ignore count it), 2 trouble.",
             usage: usage,
             arguments: [("<file>", "The document to check.")],
             options: HelpFormatter.optionRows(specs)
@@ -59,13 +58,13 @@ struct CheckCommand {
                                  standardError: "Error: \(ConvertCommand.describe(error, in: plan.input.displayName))\n")
         }
         let names = CheckNames(input: plan.input.displayName, target: plan.target.name)
-        let lost = plan.failOn.isLost(check)
+        let lost = plan.gate.fails(check)
         let output = switch plan.style {
-        case .text: CheckTextReport(usesColor: plan.usesColor, names: names).render(check, lost: lost)
-        case .json: CheckJSONReport(names: names).render(check, lost: lost)
+        case .text: CheckTextReport(usesColor: plan.usesColor, names: names).render(check, gate: plan.gate)
+        case .json: CheckJSONReport(names: names).render(check, gate: plan.gate)
         }
         if let reportPath = plan.reportPath {
-            let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(CheckReportContent.make(check, names: names, lost: lost))
+            let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(CheckReportContent.make(check, names: names, gate: plan.gate))
             do {
                 try io.writeFile(reportPath, Array(page.utf8))
             } catch {
@@ -81,7 +80,7 @@ struct CheckCommand {
         var target: Format
         var conversion: ConversionOptions
         var diffOptions: DiffOptions
-        var failOn: FailOn
+        var gate: LossGate
         var style: DiffCommand.Style
         var usesColor: Bool
         var reportPath: String?
@@ -98,8 +97,8 @@ struct CheckCommand {
             }
             self.target = target
             conversion = try ConversionOptionParsing.options(parsed)
-            diffOptions = try DiffCommand.diffOptions(parsed.value(DiffCommand.ignore))
-            failOn = try FailOn(parsed.value(CheckCommand.failOn) ?? "warnings,diff")
+            (diffOptions, gate) = try GateOptions.parse(ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(CheckCommand.failOn),
+                                                        failOnDefault: GateOptions.defaultFailOn)
             let styleName = parsed.value(DiffCommand.format) ?? "text"
             guard let style = DiffCommand.Style(rawValue: styleName) else {
                 throw UsageError(message: "Unknown format '\(styleName)' for --format (expected one of: text, json)")

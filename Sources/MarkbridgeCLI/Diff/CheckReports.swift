@@ -2,65 +2,6 @@ import Markbridge
 import MarkbridgeJSON
 
 /// `--fail-on`: which diagnostics, and whether a difference, count as something lost.
-struct FailOn {
-    var anyWarning = false
-    var anyDifference = false
-    var codes: Set<String> = []
-
-    init(_ value: String) throws(UsageError) {
-        let items = value.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-        guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
-            throw UsageError(message: "--fail-on needs classes, comma-separated (warnings, diff, none, or diagnostic codes), not '\(value)'")
-        }
-        for item in items {
-            switch item {
-            case "warnings": anyWarning = true
-            case "diff": anyDifference = true
-            case "none": break
-            default:
-                guard !item.isEmpty, item.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
-                    throw UsageError(message: "Unknown class '\(item)' for --fail-on (expected warnings, diff, none or diagnostic codes such as unsafe-url)")
-                }
-                guard DiagnosticCode.named(item)?.kind == .diagnostic else {
-                    let nearest = Self.nearest(to: item).map { "did you mean '\($0)'? " } ?? ""
-                    throw UsageError(message: "Unknown diagnostic code '\(item)' for --fail-on (\(nearest)`markbridge help codes` lists them)")
-                }
-                codes.insert(item)
-            }
-        }
-    }
-
-    /// The diagnostic code closest to `item` by edit distance, if one is within a third of it.
-    static func nearest(to item: String) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var previous = row[0]
-                row[0] = i + 1
-                for (j, y) in b.enumerated() {
-                    let substitution = previous + (x == y ? 0 : 1)
-                    previous = row[j + 1]
-                    row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
-                }
-            }
-            return row[b.count]
-        }
-        let characters = Array(item)
-        let ranked = DiagnosticCode.all.filter { $0.kind == .diagnostic }.map { ($0.code, distance(characters, Array($0.code))) }
-        guard let best = ranked.min(by: { $0.1 < $1.1 }), best.1 <= max(1, item.count / 3) else { return nil }
-        return best.0
-    }
-
-    func counts(_ diagnostic: Diagnostic) -> Bool {
-        (anyWarning && diagnostic.severity == .warning) || codes.contains(diagnostic.code)
-    }
-
-    /// Whether `check` lost something, as counted here.
-    func isLost(_ check: MigrationCheck) -> Bool {
-        (anyDifference && !check.diff.isEmpty) || check.diagnostics.contains(where: counts)
-    }
-}
-
 /// How a check's three documents are named: the input, the written output, its reading back.
 struct CheckNames {
     var input: String
@@ -77,30 +18,43 @@ struct CheckTextReport {
     var usesColor: Bool
     var names: CheckNames
 
-    func render(_ check: MigrationCheck, lost: Bool) -> String {
+    func render(_ check: MigrationCheck, gate: LossGate) -> String {
         var out = ""
         for diagnostic in check.readDiagnostics { out += DiagnosticStyle.text.render(diagnostic, fileName: names.input) }
         for diagnostic in check.writeDiagnostics { out += DiagnosticStyle.text.render(diagnostic, fileName: names.written) }
         for diagnostic in check.readBackDiagnostics { out += DiagnosticStyle.text.render(diagnostic, fileName: names.written) }
         out += DiffTextReport(usesColor: usesColor).render(check.diff, oldName: names.before, newName: names.after)
-        out += verdict(check, lost: lost) + "\n"
+        out += Self.verdict(check.losses, gate: gate) + "\n"
         return out
     }
 
-    /// `Lost: 2 diagnostics (markup-dropped 1, unsafe-url 1); 1 block differs.` or `Nothing lost.`
-    func verdict(_ check: MigrationCheck, lost: Bool) -> String {
-        let warnings = check.diagnostics.filter { $0.severity == .warning }
-        guard lost || !warnings.isEmpty || !check.diff.isEmpty else { return "Nothing lost." }
-        var parts: [String] = []
-        if !warnings.isEmpty {
-            let byCode = Dictionary(grouping: warnings, by: \.code).map { ($0.key, $0.value.count) }.sorted { $0.0 < $1.0 }
-            parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s") (" + byCode.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")")
+    /// `Fails the gate (content,structure): content 2 (markup LINK removed 1, text changed 1); style 1 (diagnostic
+    /// dropped-style 1).`, `Passes the gate (…): …`, or `Nothing lost.`, then what `--ignore` kept out.
+    static func verdict(_ losses: [Loss], gate: LossGate) -> String {
+        let counted = gate.counted(losses)
+        let ignored = losses.count - counted.count
+        var sentence: String
+        if counted.isEmpty {
+            sentence = "Nothing lost."
+        } else {
+            let failing = gate.fails(counted)
+            let bySeverity = LossSeverity.allCases.compactMap { severity -> String? in
+                let ofSeverity = counted.filter { $0.severity == severity }
+                guard !ofSeverity.isEmpty else { return nil }
+                return "\(severity.rawValue) \(ofSeverity.count) (\(tally(ofSeverity)))"
+            }
+            let failOn = gate.failOn.isEmpty ? "none" : gate.failOn.map(\.description).joined(separator: ",")
+            sentence = (failing ? "Fails" : "Passes") + " the gate (fails on \(failOn)): " + bySeverity.joined(separator: "; ") + "."
         }
-        if !check.diff.isEmpty {
-            let count = check.diff.changes.count
-            parts.append("\(count) block\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") after reading back")
+        if ignored > 0 {
+            sentence += " Not counted (--ignore): \(tally(losses.filter { !gate.counts($0.lossClass) }))."
         }
-        return (lost ? "Lost: " : "Not counted as lost (--fail-on): ") + parts.joined(separator: "; ") + "."
+        return sentence
+    }
+
+    /// `markup LINK removed 1, text changed 2`: each class with how many times it occurs, worst first.
+    static func tally(_ losses: [Loss]) -> String {
+        Dictionary(grouping: losses, by: \.lossClass).sorted { $0.key < $1.key }.map { "\($0.key.name) \($0.value.count)" }.joined(separator: ", ")
     }
 }
 
@@ -109,7 +63,7 @@ struct CheckTextReport {
 struct CheckJSONReport {
     var names: CheckNames
 
-    func render(_ check: MigrationCheck, lost: Bool) -> String {
+    func render(_ check: MigrationCheck, gate: LossGate) -> String {
         let steps: [(String, String, [Diagnostic])] = [
             ("read", names.input, check.readDiagnostics), ("write", names.written, check.writeDiagnostics),
             ("read-back", names.written, check.readBackDiagnostics),
@@ -118,20 +72,31 @@ struct CheckJSONReport {
             diagnostics.map { DiagnosticStyle.jsonObject($0, fileName: file, leading: [("step", JSONStringLiteral.encode(step))]) }
         }
         return "{\"version\":1,\"file\":\(JSONStringLiteral.encode(names.input)),\"via\":\(JSONStringLiteral.encode(names.target)),"
-            + "\"lost\":\(lost),\"diagnostics\":[\(diagnostics.joined(separator: ","))],"
+            + "\"lost\":\(gate.fails(check)),\"gate\":\(JSONStringLiteral.encode(gate.description)),"
+            + "\"losses\":[\(gate.counted(check.losses).map(Self.object).joined(separator: ","))],"
+            + "\"diagnostics\":[\(diagnostics.joined(separator: ","))],"
             + "\"diff\":\(DiffJSONReport().object(check.diff, oldName: names.before, newName: names.after))}\n"
+    }
+}
+
+extension CheckJSONReport {
+    /// `{"class":"markup LINK removed","key":"markup-link-removed","severity":"content","block":0,"detail":"https://a/ over \"a\""}`
+    static func object(_ loss: Loss) -> String {
+        "{\"class\":\(JSONStringLiteral.encode(loss.lossClass.name)),\"key\":\(JSONStringLiteral.encode(loss.lossClass.key)),"
+            + "\"severity\":\"\(loss.severity.rawValue)\",\"block\":\(loss.block.map(String.init) ?? "null"),"
+            + "\"detail\":\(JSONStringLiteral.encode(loss.detail))}"
     }
 }
 
 /// A check as a report page: the document before on the left, read back on the right.
 enum CheckReportContent {
-    static func make(_ check: MigrationCheck, names: CheckNames, lost: Bool) -> ReportContent {
+    static func make(_ check: MigrationCheck, names: CheckNames, gate: LossGate) -> ReportContent {
         let diagnostics = check.readDiagnostics.map { ReportDiagnostic(fileName: names.input, diagnostic: $0, side: .old) }
             + check.writeDiagnostics.map { ReportDiagnostic(fileName: names.written, diagnostic: $0, side: .old) }
             + check.readBackDiagnostics.map { ReportDiagnostic(fileName: names.written, diagnostic: $0, side: .new) }
         return ReportContent(
             title: "markbridge check: \(names.input) via \(names.target)", oldName: names.before, newName: names.after,
             old: check.before, new: check.after, diff: check.diff, diagnostics: diagnostics,
-            notes: [CheckTextReport(usesColor: false, names: names).verdict(check, lost: lost)])
+            notes: [CheckTextReport.verdict(check.losses, gate: gate)])
     }
 }

@@ -10,10 +10,10 @@ struct DiffCommand {
     static let from = OptionSpec(["--from"], value: "format", help: "Both documents' format, where --from-a or --from-b does not say.")
     static let format = OptionSpec(["--format"], value: "style", help: "text (in the manner of git's word diff) or json.", default: "text")
     static let color = OptionSpec(["--color"], value: "when", help: "Colour the text output: auto (when a terminal), always or never.", default: "auto")
-    static let ignore = OptionSpec(["--ignore"], value: "classes",
-                                   help: "Changes not to report, comma-separated: whitespace, attributes, link-targets, markup:<TYPE>.")
+    static let ignore = GateOptions.ignore
+    static let failOn = GateOptions.failOn(default: "diff")
     static let report = OptionSpec(["--report"], value: "file", help: "Also write a self-contained HTML report to <file>.")
-    static let specs = [fromA, fromB, from, format, color, ignore, report, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts,
+    static let specs = [fromA, fromB, from, format, color, failOn, ignore, report, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts,
                         ConvertCommand.unknownElements, ConvertCommand.lossy, MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<a> <b>", positionalIsRequired: true)
@@ -23,7 +23,8 @@ struct DiffCommand {
             overview: summary,
             discussion: "Reads <a> and <b> ('-' for standard input, once), converts both to the IR and prints what changes\n"
                 + "from <a> to <b>: blocks inserted, deleted and moved, words edited, markups added, removed or changed,\n"
-                + "block attributes changed. Exit status as diff(1): 0 the same, 1 different, 2 trouble.",
+                + "block attributes changed. Exit status as diff(1): 0 the same, 1 different (as --fail-on counts it: by\n"
+                + "default any difference), 2 trouble.",
             usage: usage,
             arguments: [("<a>", "The first (old) document."), ("<b>", "The second (new) document.")],
             options: HelpFormatter.optionRows(specs)
@@ -83,7 +84,7 @@ struct DiffCommand {
                                      standardError: standardError + "Error: cannot write '\(reportPath)': \(error)\n")
             }
         }
-        return CommandResult(exitCode: result.isEmpty ? Status.same : Status.different, standardOutput: Array(output.utf8),
+        return CommandResult(exitCode: plan.gate.fails(result.losses) ? Status.different : Status.same, standardOutput: Array(output.utf8),
                              standardError: standardError)
     }
 
@@ -96,6 +97,7 @@ struct DiffCommand {
         var new: DocumentInput
         var conversion: ConversionOptions
         var diffOptions: DiffOptions
+        var gate: LossGate
         var style: Style
         var usesColor: Bool
         var reportPath: String?
@@ -110,7 +112,7 @@ struct DiffCommand {
             old = try DocumentInput(path: parsed.positionals[0], formatName: parsed.value(DiffCommand.fromA) ?? both, option: "--from-a", registry: registry)
             new = try DocumentInput(path: parsed.positionals[1], formatName: parsed.value(DiffCommand.fromB) ?? both, option: "--from-b", registry: registry)
             conversion = try ConversionOptionParsing.options(parsed)
-            diffOptions = try DiffCommand.diffOptions(parsed.value(DiffCommand.ignore))
+            (diffOptions, gate) = try GateOptions.parse(ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(DiffCommand.failOn), failOnDefault: "diff")
             let styleName = parsed.value(DiffCommand.format) ?? "text"
             guard let style = Style(rawValue: styleName) else {
                 throw UsageError(message: "Unknown format '\(styleName)' for --format (expected one of: text, json)")
@@ -129,31 +131,5 @@ struct DiffCommand {
         case "never": false
         case let other: throw UsageError(message: "Unknown value '\(other)' for --color (expected one of: auto, always, never)")
         }
-    }
-
-    /// `--ignore whitespace,attributes,link-targets,markup:COLOR`.
-    static func diffOptions(_ value: String?) throws(UsageError) -> DiffOptions {
-        var options = DiffOptions()
-        guard let value else { return options }
-        for item in value.split(separator: ",", omittingEmptySubsequences: true).map({ $0.trimmingSpaces() }) {
-            switch item {
-            case "whitespace": options.ignoresWhitespace = true
-            case "attributes": options.ignoresAttributes = true
-            case "link-targets": options.ignoresLinkTargets = true
-            default:
-                guard item.hasPrefix("markup:"), let tag = MarkupKind.Tag(rawValue: String(item.dropFirst("markup:".count)).uppercased()) else {
-                    let names = MarkupKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "Unknown class '\(item)' for --ignore (expected whitespace, attributes, link-targets or markup:<TYPE>, a TYPE one of \(names))")
-                }
-                options.ignoredMarkups.insert(tag)
-            }
-        }
-        return options
-    }
-}
-
-private extension Substring {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

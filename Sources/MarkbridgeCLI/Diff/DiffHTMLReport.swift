@@ -31,6 +31,7 @@ struct ReportDiagnostic {
 /// One class of loss over a batch: its name, how many records, and a few of their ids.
 struct CensusEntry {
     var name: String
+    var severity: LossSeverity
     var count: Int
     var examples: [String]
 }
@@ -91,9 +92,9 @@ struct DiffHTMLReport {
     // MARK: Sections
 
     private func census(_ entries: [CensusEntry]) -> String {
-        var out = "<section id=\"census\">\n<h2>What records lose</h2>\n<table class=\"census\">\n<thead><tr><th>Loss</th><th>Records</th><th>For example</th></tr></thead>\n<tbody>\n"
+        var out = "<section id=\"census\">\n<h2>What records lose</h2>\n<table class=\"census\">\n<thead><tr><th>Severity</th><th>Loss</th><th>Records</th><th>For example</th></tr></thead>\n<tbody>\n"
         for entry in entries {
-            out += "<tr><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(entry.count)</td><td>"
+            out += "<tr class=\"\(entry.severity.rawValue)\"><td class=\"severity\">\(entry.severity.rawValue)</td><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(entry.count)</td><td>"
             out += entry.examples.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
             out += "</td></tr>\n"
         }
