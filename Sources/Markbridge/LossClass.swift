@@ -12,12 +12,12 @@ public enum LossClass: Hashable, Sendable, Comparable {
     case blocksDeleted
     case blocksInserted
     case blocksMoved
-    /// A ``BlockAttribute`` by its name.
+    /// A block attribute by its markup JSON name (`depth`, `align`; `type` for its kind).
     case attributeChanged(String)
     /// A markup type by its markup JSON name (`LINK`).
     case markupRemoved(String)
     case markupAdded(String)
-    /// A markup's ``MarkupAttribute`` changed (`range` for the text it covers).
+    /// A markup's attribute changed (`href`, `color`; `range` for the text it covers).
     case markupChanged(String, attribute: String)
     /// A markup whose range grew or shrank only by whitespace at its edges: nothing for kinds
     /// under which whitespace shows nothing, presentation for those where it shows.
@@ -66,7 +66,7 @@ public enum LossClass: Hashable, Sendable, Comparable {
     }
 
     /// The markup type the class is about, if it is about one.
-    public var markupType: String? {
+    package var markupType: String? {
         switch self {
         case .markupRemoved(let type), .markupAdded(let type), .markupChanged(let type, _), .markupMovedOverWhitespace(let type): type
         case .diagnostic, .textChanged, .blocksDeleted, .blocksInserted, .blocksMoved, .attributeChanged: nil
@@ -74,7 +74,7 @@ public enum LossClass: Hashable, Sendable, Comparable {
     }
 
     /// Whether it is a warning's code rather than a difference between the documents.
-    public var isDiagnostic: Bool {
+    package var isDiagnostic: Bool {
         if case .diagnostic = self { true } else { false }
     }
 

@@ -55,7 +55,7 @@ extension MarkupKind.Tag {
     /// Whether whitespace under this kind shows: an underline, a strike, a background, a
     /// highlight, a link (underlined, clickable), a code span (its box) or an image does; bold,
     /// italic, a colour of the text or a raised or lowered space does not.
-    public var showsWhitespace: Bool {
+    package var showsWhitespace: Bool {
         switch self {
         case .underline, .strike, .background, .highlight, .link, .code, .image: true
         case .strong, .emphasis, .superscript, .subscript, .color: false
@@ -63,7 +63,7 @@ extension MarkupKind.Tag {
     }
 
     /// The severity of this kind removed or added: a link or an image is content, the rest presentation.
-    public var lossSeverity: LossSeverity {
+    package var lossSeverity: LossSeverity {
         switch self {
         case .link, .image: .content
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: .style
@@ -75,7 +75,7 @@ extension BlockAttribute {
     /// The severity of a change to it: where an embed or image points and its text alternative
     /// are content; the block's kind and its place among lists, quotes, tables and anchors are
     /// structure; a language, a size, an alignment or a title is presentation.
-    public var lossSeverity: LossSeverity {
+    package var lossSeverity: LossSeverity {
         switch self {
         case .embed, .src, .poster, .alt: .content
         case .type, .depth, .quoteDepth, .quoteListDepths, .containerStart, .number, .startsTable, .cells, .continues, .name, .task: .structure
@@ -88,7 +88,7 @@ extension MarkupAttribute {
     /// The severity of a change to it on a markup of kind `tag`: where a link or an image points
     /// and an image's text are content, as is the text a link or an image covers; a title, a
     /// colour, or the text a formatting markup covers is presentation.
-    public func lossSeverity(on tag: MarkupKind.Tag) -> LossSeverity {
+    package func lossSeverity(on tag: MarkupKind.Tag) -> LossSeverity {
         switch self {
         case .href, .src, .alt: .content
         case .range: tag.lossSeverity

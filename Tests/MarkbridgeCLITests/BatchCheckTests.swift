@@ -102,6 +102,37 @@ struct BatchCheckTests {
         #expect(refused.standardError.hasPrefix("Error: Unknown class 'stlye' for --fail-on (did you mean 'style'?"))
         let withoutCheck = await runBatch(["--field", "html", "--from", "html", "--to", "markdown", "--fail-on", "style", "-o", folder.file("out.jsonl"), mixed])
         #expect(withoutCheck.status == 64)
-        #expect(withoutCheck.standardError.hasPrefix("Error: --fail-on, --ignore and --report go with --check"))
+        #expect(withoutCheck.standardError.hasPrefix("Error: --fail-on, --ignore, --check-results and --report go with --check"))
+    }
+
+    @Test("--check-results lists exactly the records the census counts, each class with its severity, count and detail")
+    func checkResults() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", Self.records(300))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "--summary", "json", "-o", folder.file("out.jsonl"), "--check-results", folder.file("results.jsonl"),
+                                    "--jobs", "2", "--piece-bytes", "2000", "--ignore", "alignment-dropped", input)
+        #expect(result.status == 1)
+        let summary = try #require(result.standardError.split(separator: "\n").last.map { Data($0.utf8) })
+        let census = try #require((try JSONSerialization.jsonObject(with: summary) as? [String: Any])?["census"] as? [String: Any])
+        let lines = try #require(folder.read("results.jsonl")).split(separator: "\n")
+        let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let losing = (1...300).filter { $0 % 3 == 0 || $0 % 5 == 0 || $0 % 7 == 0 }
+        #expect(records.map { $0["id"] as? Int } == losing)
+        #expect(records.count == census["losing"] as? Int)
+        #expect(records.filter { $0["fails"] as? Bool == true }.count == census["failing"] as? Int)
+        #expect(records.allSatisfy { $0["file"] as? String == input && $0["line"] as? Int == $0["id"] as? Int })
+        #expect(lines[losing.firstIndex(of: 35)!] == #"{"id":35,"file":"\#(input)","line":35,"fails":true,"losses":[{"class":"diagnostic unsafe-url","key":"unsafe-url","severity":"content","count":1,"block":null,"detail":"link on <a> dropped, its text kept: scheme 'javascript:' is not allowed"},{"class":"attribute align changed","key":"attribute-align-changed","severity":"style","count":1,"block":0,"detail":"center → none"}]}"#)
+        #expect(lines[0] == ##"{"id":3,"file":"\##(input)","line":3,"fails":false,"losses":[{"class":"diagnostic markup-dropped","key":"markup-dropped","severity":"style","count":1,"block":0,"detail":"COLOR 9..<12 in block 0 has no CommonMark syntax; dropped (--markdown-html drop)"},{"class":"markup COLOR removed","key":"markup-color-removed","severity":"style","count":1,"block":0,"detail":"#CC0000 over \"red\""}]}"##)
+
+        let tree = folder.file("tree")
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        _ = folder.write("tree/a.html", #"<p>A <a href="javascript:x()">b</a></p>"#)
+        _ = folder.write("tree/b.html", "<p>clean</p>")
+        let directory = await runBatch("--from", "html", "--to", "markdown", "--input-dir", tree, "--output-dir", folder.file("out"), "--check",
+                                       "--check-results", folder.file("tree-results.jsonl"))
+        #expect(directory.status == 1)
+        #expect(folder.read("tree-results.jsonl") == #"{"file":"a.html","fails":true,"losses":[{"class":"diagnostic unsafe-url","key":"unsafe-url","severity":"content","count":1,"block":null,"detail":"link on <a> dropped, its text kept: scheme 'javascript:' is not allowed"}]}"# + "\n")
+        #expect(await runBatch("--field", "html", "--from", "html", "--check-results", folder.file("r.jsonl"), input).status == 64)
     }
 }

@@ -389,4 +389,26 @@ struct BatchOversizedRecordTests {
         #expect(id(#"{"body":"a\"id\":3"#) == nil)
         #expect(id(#"not json"#) == nil)
     }
+
+    @Test("A folder given as the input is refused by name; --resume over a finished run says so and converts nothing")
+    func folderAndFinishedRun() async throws {
+        let folder = ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("tree"), withIntermediateDirectories: true)
+        let refused = await runBatch("--field", "html", "--from", "html", folder.file("tree"))
+        #expect(refused.status == 64)
+        #expect(refused.standardError.hasPrefix("Error: '\(folder.file("tree"))' is a folder, and batch reads JSON Lines files; to convert every file of a tree, use --input-dir"))
+
+        let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\n")
+        let output = folder.file("out.jsonl")
+        #expect(await runBatch("--field", "html", "--from", "html", "-o", output, input).status == 0)
+        try "changed by hand\n".write(toFile: output, atomically: false, encoding: .utf8)
+        let finished = await runBatch("--field", "html", "--from", "html", "-o", output, "--resume", input)
+        #expect(finished.status == 0)
+        #expect(finished.standardError == "markbridge batch: nothing to resume: '\(output)' is complete (no checkpoint beside it, and it is newer than its inputs); run without --resume to convert again\n")
+        #expect(folder.read("out.jsonl") == "changed by hand\n")
+        // A side file asked for that is not there: the run is not that one, and starts over.
+        let again = await runBatch("--field", "html", "--from", "html", "-o", output, "--dead-letter", folder.file("dead.jsonl"), "--resume", input)
+        #expect(again.status == 0)
+        #expect(folder.read("out.jsonl") == #"{"id":1,"html":{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a"}]}}"# + "\n")
+    }
 }

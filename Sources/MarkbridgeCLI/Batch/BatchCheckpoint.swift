@@ -15,6 +15,8 @@ struct BatchCheckpoint: Codable, Equatable {
     var outputBytes: Int
     var deadLetterBytes: Int
     var diagnosticsBytes: Int
+    /// Absent in a checkpoint written without `--check-results`.
+    var checkResultsBytes: Int?
     /// The names of the temporary files these sizes are of, beside each output.
     var partials: Partials
     var counts: BatchCounts
@@ -23,6 +25,7 @@ struct BatchCheckpoint: Codable, Equatable {
         var output: String
         var deadLetters: String?
         var diagnostics: String?
+        var checkResults: String?
     }
 
     struct Input: Codable, Equatable {

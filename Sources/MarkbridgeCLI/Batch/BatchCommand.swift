@@ -32,8 +32,10 @@ struct BatchCommand {
                                          help: "Let --output-dir and --input-dir overlap; an output never replaces an input, nor is an output read.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
     static let failOn = GateOptions.failOn(default: GateOptions.defaultFailOn)
+    static let checkResults = OptionSpec(["--check-results"], value: "file",
+                                         help: "With --check, a JSON line for each record that lost something: its id, file, line, and each class with severity and detail.")
     static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
-                        inputDir, outputDir, allowOverlap, check, failOn, DiffCommand.ignore, DiffCommand.report]
+                        inputDir, outputDir, allowOverlap, check, failOn, DiffCommand.ignore, checkResults, DiffCommand.report]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -99,6 +101,7 @@ struct BatchCommand {
         var outputPath: String?
         var deadLetterPath: String?
         var diagnosticsPath: String?
+        var checkResultsPath: String?
         var resumes: Bool
         var summaryIsJSON: Bool
         var reportPath: String?
@@ -159,6 +162,10 @@ struct BatchCommand {
             outputPath = parsed.value(BatchCommand.output).flatMap { $0 == "-" ? nil : $0 }
             deadLetterPath = parsed.value(BatchCommand.deadLetter)
             diagnosticsPath = parsed.value(BatchCommand.diagnostics)
+            checkResultsPath = parsed.value(BatchCommand.checkResults)
+            if inputDir == nil, let folder = inputs.first(where: { $0 != "-" && POSIXFiles.status($0, followingLinks: true)?.kind == .directory }) {
+                throw UsageError(message: "'\(folder)' is a folder, and batch reads JSON Lines files; to convert every file of a tree, use --input-dir \(folder) --output-dir <folder>")
+            }
             resumes = parsed.isSet(BatchCommand.resume)
             if resumes && inputDir == nil {
                 guard outputPath != nil else { throw UsageError(message: "--resume needs --output: the checkpoint lives beside the output file") }
@@ -185,8 +192,9 @@ struct BatchCommand {
                 converter.checks = true
                 (converter.diffOptions, converter.gate) = try GateOptions.parse(
                     ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(BatchCommand.failOn), failOnDefault: GateOptions.defaultFailOn)
-            } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil {
-                throw UsageError(message: "--fail-on, --ignore and --report go with --check")
+                converter.keepsCheckResults = checkResultsPath != nil
+            } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil || checkResultsPath != nil {
+                throw UsageError(message: "--fail-on, --ignore, --check-results and --report go with --check")
             }
             if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
                 throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
@@ -195,6 +203,7 @@ struct BatchCommand {
             if let outputPath { outputs += [("-o", outputPath), ("the checkpoint of -o", BatchCheckpoint.path(for: outputPath))] }
             if let deadLetterPath { outputs.append(("--dead-letter", deadLetterPath)) }
             if let diagnosticsPath { outputs.append(("--diagnostics", diagnosticsPath)) }
+            if let checkResultsPath { outputs.append(("--check-results", checkResultsPath)) }
             if let reportPath { outputs.append(("--report", reportPath)) }
             try BatchPathCheck.checkDistinct(outputs: outputs, inputs: inputs.filter { $0 != "-" })
             if let inputDir, let outputDir {
@@ -210,11 +219,16 @@ struct BatchCommand {
         let started = ContinuousClock.now
         var checkpoint: BatchCheckpoint?
         if plan.resumes, let outputPath = plan.outputPath { checkpoint = try BatchCheckpoint.load(for: outputPath) }
+        if plan.resumes, checkpoint == nil, let outputPath = plan.outputPath, let finished = Self.finishedRun(plan, output: outputPath) {
+            standardError(finished)
+            return ExitCode.success
+        }
         if checkpoint == nil { Self.startOver(plan) }
         if let checkpoint, let outputPath = plan.outputPath {
             guard checkpoint.settings == plan.settings, checkpoint.inputs == (try BatchCheckpoint.inputs(plan.inputs)),
                   (checkpoint.partials.deadLetters != nil) == plan.deadLetterPath.map(BatchFile.isReplaced) ?? false,
-                  (checkpoint.partials.diagnostics != nil) == plan.diagnosticsPath.map(BatchFile.isReplaced) ?? false else {
+                  (checkpoint.partials.diagnostics != nil) == plan.diagnosticsPath.map(BatchFile.isReplaced) ?? false,
+                  (checkpoint.partials.checkResults != nil) == plan.checkResultsPath.map(BatchFile.isReplaced) ?? false else {
                 throw BatchIOError("the checkpoint beside '\(outputPath)' is for other inputs or options; remove it to start over")
             }
             try checkpoint.checkContent(of: plan.inputs, output: outputPath)
@@ -235,14 +249,31 @@ struct BatchCommand {
         let output = try file(plan.outputPath, checkpoint?.partials.output, checkpoint?.outputBytes) ?? BatchFile()
         let deadLetters = try file(plan.deadLetterPath, checkpoint?.partials.deadLetters, checkpoint?.deadLetterBytes)
         let diagnostics = try file(plan.diagnosticsPath, checkpoint?.partials.diagnostics, checkpoint?.diagnosticsBytes)
+        let checkResults = try file(plan.checkResultsPath, checkpoint?.partials.checkResults, checkpoint?.checkResultsBytes ?? 0)
         var checkpointSaved = checkpoint != nil
         do {
-            return try await run(plan, checkpoint: checkpoint, files: (output, deadLetters, diagnostics), started: started, checkpointSaved: &checkpointSaved)
+            return try await run(plan, checkpoint: checkpoint, files: BatchOutputFiles(output: output, deadLetters: deadLetters, diagnostics: diagnostics, checkResults: checkResults),
+                                 started: started, checkpointSaved: &checkpointSaved)
         } catch {
             // A failed run leaves no temporary file behind, but those a checkpoint counts on for --resume.
             if !checkpointSaved { opened.forEach { $0.abandon() } }
             throw error
         }
+    }
+
+    /// `--resume` with no checkpoint: when the output and every side file asked for are there,
+    /// none older than an input, the run they came from finished (a run removes its checkpoint
+    /// only after renaming the side files, then the output, into place), so there is nothing to
+    /// do: the message saying so. Nil when something is missing or older, and the run starts over.
+    private static func finishedRun(_ plan: Plan, output: String) -> String? {
+        let inputs = plan.inputs.compactMap { POSIXFiles.status($0, followingLinks: true) }
+        guard inputs.count == plan.inputs.count else { return nil }
+        for path in [plan.outputPath, plan.deadLetterPath, plan.diagnosticsPath, plan.checkResultsPath].compactMap({ $0 }) {
+            guard let status = POSIXFiles.status(path, followingLinks: true), status.kind == .regular,
+                  inputs.allSatisfy({ status.isNotOlder(than: $0) }) else { return nil }
+        }
+        return "markbridge batch: nothing to resume: '\(TerminalText.line(output))' is complete (no checkpoint beside it, and it is newer than its inputs); "
+            + "run without --resume to convert again\n"
     }
 
     /// A run that is not resumed starts over: an earlier run's checkpoint is removed, and so
@@ -252,15 +283,15 @@ struct BatchCommand {
         guard let outputPath = plan.outputPath else { return }
         BatchCheckpoint.remove(for: outputPath)
         POSIXFiles.removeTemporaries(for: BatchCheckpoint.path(for: outputPath), suffix: "tmp")
-        for path in [plan.outputPath, plan.deadLetterPath, plan.diagnosticsPath].compactMap({ $0 }) where BatchFile.isReplaced(path) {
+        for path in [plan.outputPath, plan.deadLetterPath, plan.diagnosticsPath, plan.checkResultsPath].compactMap({ $0 }) where BatchFile.isReplaced(path) {
             let real = POSIXFiles.status(path)?.kind == .symbolicLink ? (POSIXFiles.realPath(path) ?? path) : path
             POSIXFiles.removeTemporaries(for: real, suffix: "partial")
         }
     }
 
-    private func run(_ plan: Plan, checkpoint: BatchCheckpoint?, files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?),
+    private func run(_ plan: Plan, checkpoint: BatchCheckpoint?, files: BatchOutputFiles,
                      started: ContinuousClock.Instant, checkpointSaved: inout Bool) async throws -> Int32 {
-        let (output, deadLetters, diagnostics) = files
+        let (output, deadLetters, diagnostics, checkResults) = (files.output, files.deadLetters, files.diagnostics, files.checkResults)
         var counts = checkpoint?.counts ?? BatchCounts()
         let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
         let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
@@ -281,18 +312,21 @@ struct BatchCommand {
             try output.write(piece.output)
             if let deadLetters { try deadLetters.write(piece.deadLetters) } else { reportDeadLetters(piece.deadLetters) }
             try diagnostics?.write(piece.diagnostics)
+            try checkResults?.write(piece.checkResults)
             counts.add(piece.counts)
             progress.update(counts)
             if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
                 try save(checkpointAt: piece.end, finishedDigests: finishedDigests, counts: counts, plan: plan, inputs: inputIdentity,
-                         outputPath: outputPath, files: (output, deadLetters, diagnostics))
+                         outputPath: outputPath, files: files)
                 checkpointSaved = true
                 lastCheckpoint = .now
             }
         }
-        try output.finish()
+        // The side files first, the output last: a finished output means a finished run.
         try deadLetters?.finish()
         try diagnostics?.finish()
+        try checkResults?.finish()
+        try output.finish()
         if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
@@ -335,7 +369,7 @@ struct BatchCommand {
         var opened: [BatchFile] = []
         var failure: Error?
         do {
-            for path in [plan.deadLetterPath, plan.diagnosticsPath] {
+            for path in [plan.deadLetterPath, plan.diagnosticsPath, plan.checkResultsPath] {
                 opened.append(try path.map { path throws(BatchIOError) in try BatchFile(path: path) } ?? BatchFile())
             }
         } catch {
@@ -344,6 +378,7 @@ struct BatchCommand {
         }
         let deadLetters = plan.deadLetterPath == nil ? nil : opened[0]
         let diagnostics = plan.diagnosticsPath == nil ? nil : opened[1]
+        let checkResults = plan.checkResultsPath == nil ? nil : opened[2]
         var counts = BatchCounts()
         counts.skippedFiles = tree.skipped
         let stop = BatchStop()
@@ -374,6 +409,7 @@ struct BatchCommand {
             do throws(BatchIOError) {
                 if let deadLetters { try deadLetters.write(result.deadLetters) } else { reportDirectoryDeadLetters(result.deadLetters) }
                 try diagnostics?.write(result.diagnostics)
+                try checkResults?.write(result.checkResults)
             } catch {
                 failure = error
                 stop.set()
@@ -386,6 +422,7 @@ struct BatchCommand {
             if let failure { throw failure }
             try deadLetters?.finish()
             try diagnostics?.finish()
+            try checkResults?.finish()
         } catch {
             opened.forEach { $0.abandon() }
             throw error
@@ -413,16 +450,18 @@ struct BatchCommand {
     }
 
     private func save(checkpointAt position: BatchPosition, finishedDigests: [BatchDigest], counts: BatchCounts, plan: Plan, inputs: [BatchCheckpoint.Input], outputPath: String,
-                      files: (output: BatchFile, deadLetters: BatchFile?, diagnostics: BatchFile?)) throws(BatchIOError) {
+                      files: BatchOutputFiles) throws(BatchIOError) {
         // Written in place (a device): there is nothing to resume.
         guard let outputPartial = files.output.partialName else { return }
         try files.output.sync()
         try files.deadLetters?.sync()
         try files.diagnostics?.sync()
+        try files.checkResults?.sync()
         let partials = BatchCheckpoint.Partials(output: outputPartial, deadLetters: files.deadLetters?.partialName,
-                                                diagnostics: files.diagnostics?.partialName)
+                                                diagnostics: files.diagnostics?.partialName, checkResults: files.checkResults?.partialName)
         try BatchCheckpoint(settings: plan.settings, inputs: inputs, finishedDigests: finishedDigests, position: position, outputBytes: files.output.written,
                             deadLetterBytes: files.deadLetters?.written ?? 0, diagnosticsBytes: files.diagnostics?.written ?? 0,
+                            checkResultsBytes: files.checkResults?.written,
                             partials: partials, counts: counts).save(for: outputPath)
     }
 
@@ -494,4 +533,12 @@ struct BatchCommand {
         }
         return #"{"checked":\#(census.checked),"losing":\#(census.losing),"failing":\#(census.failing),"gate":\#(JSONStringLiteral.encode(gate.description)),"classes":{\#(classes.joined(separator: ","))}}"#
     }
+}
+
+/// The files a JSON Lines run writes: the output, and those beside it that were asked for.
+struct BatchOutputFiles {
+    var output: BatchFile
+    var deadLetters: BatchFile?
+    var diagnostics: BatchFile?
+    var checkResults: BatchFile?
 }

@@ -145,8 +145,13 @@ struct BatchFileConverter: Sendable {
             return result
         }
         let converted: Diagnosed<[UInt8]>
-        switch records.converted(data, from: entry.format.name, id: JSONStringLiteral.encode(entry.relativeInput), census: &result.counts.census) {
-        case .success(let value): converted = value
+        switch records.converted(data, from: entry.format.name) {
+        case .success(let value):
+            converted = value.output
+            if let losses = value.losses {
+                let file = JSONStringLiteral.encode(entry.relativeInput)
+                records.recordCheck(losses, id: file, place: #""file":\#(file)"#, into: &result)
+            }
         case .failure(let error):
             let place = error.location.map { "at \($0.line):\($0.column): " } ?? ""
             deadLetter(entry, error.code, "does not convert: \(place)\(error.message)", into: &result)

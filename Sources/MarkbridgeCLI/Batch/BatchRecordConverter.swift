@@ -8,6 +8,8 @@ struct BatchPieceResult: Sendable {
     var output: [UInt8] = []
     var deadLetters: [UInt8] = []
     var diagnostics: [UInt8] = []
+    /// `--check-results`: a JSON line for each record that lost something the gate counts.
+    var checkResults: [UInt8] = []
     var counts = BatchCounts()
     /// Where the input stands after this piece: a checkpoint written after it resumes here.
     var end: BatchPosition
@@ -45,6 +47,8 @@ struct BatchRecordConverter: Sendable {
     var diffOptions = DiffOptions()
     /// What the census counts and what fails the run (`--fail-on`, `--ignore`).
     var gate = LossGate.default
+    /// `--check-results`: each losing record's classes are written out, not only counted.
+    var keepsCheckResults = false
     /// `--timeout-per-record`, in seconds.
     var timeout: Double?
 
@@ -135,8 +139,12 @@ struct BatchRecordConverter: Sendable {
         }
         let converted: Diagnosed<[UInt8]>
         let recordID = id.map { String(decoding: $0, as: UTF8.self) } ?? JSONStringLiteral.encode("\(inputNames[file]):\(number)")
-        switch self.converted(Array(text.utf8), from: source, id: recordID, census: &result.counts.census) {
-        case .success(let value): converted = value
+        switch self.converted(Array(text.utf8), from: source) {
+        case .success(let value):
+            converted = value.output
+            if let losses = value.losses {
+                recordCheck(losses, id: recordID, place: #""id":\#(Self.raw(id)),"file":\#(JSONStringLiteral.encode(inputNames[file])),"line":\#(number)"#, into: &result)
+            }
         case .failure(let error):
             deadLetter(error.code, "'\(field)' does not convert: \(error)", line: line, number: number, offset: offset, file: file, id: id, into: &result)
             return
@@ -156,34 +164,54 @@ struct BatchRecordConverter: Sendable {
         result.output.append(0x0A)
     }
 
-    /// One document converted from `sourceName` to the target, or (`--check`) checked, its losses
-    /// counted in `census` under `id` (JSON text).
-    func converted(_ bytes: [UInt8], from sourceName: String, id: String, census: inout BatchCensus) -> Result<Diagnosed<[UInt8]>, ConversionError> {
-        guard let timeout else { return convertedNow(bytes, from: sourceName, id: id, census: &census) }
+    /// One document converted from `sourceName` to the target, and with `--check` checked: the
+    /// output, and what the check found lost.
+    struct Converted {
+        var output: Diagnosed<[UInt8]>
+        var losses: [Loss]?
+    }
+
+    func converted(_ bytes: [UInt8], from sourceName: String) -> Result<Converted, ConversionError> {
+        guard let timeout else { return convertedNow(bytes, from: sourceName) }
         // The record's whole work (a check reads it back too) under one deadline: past it, the
         // conversion stops where it is and the record is a dead letter, nothing left running.
-        var counted = BatchCensus()
         let result = ConversionDeadline.$current.withValue(.after(.seconds(timeout))) {
-            convertedNow(bytes, from: sourceName, id: id, census: &counted)
+            convertedNow(bytes, from: sourceName)
         }
         if case .failure(let error) = result, error.code == "timeout" {
             return .failure(ConversionError(code: "timeout", message: "took over \(timeout) s (--timeout-per-record); its conversion was stopped"))
         }
-        census.add(counted)
         return result
     }
 
-    private func convertedNow(_ bytes: [UInt8], from sourceName: String, id: String, census: inout BatchCensus) -> Result<Diagnosed<[UInt8]>, ConversionError> {
+    private func convertedNow(_ bytes: [UInt8], from sourceName: String) -> Result<Converted, ConversionError> {
         do throws(ConversionError) {
             if checks, let sourceFormat = converter.registry.format(named: sourceName), let targetFormat = converter.registry.format(named: target) {
                 let check = try converter.check(bytes, from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
-                census.record(check.losses, gate: gate, id: id)
-                return .success(Diagnosed(check.written, diagnostics: check.diagnostics))
+                return .success(Converted(output: Diagnosed(check.written, diagnostics: check.diagnostics), losses: check.losses))
             }
-            return .success(try converter.convert(bytes, from: sourceName, to: target))
+            return .success(Converted(output: try converter.convert(bytes, from: sourceName, to: target), losses: nil))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A checked record's losses, counted in the census under `id` (JSON text) and, with
+    /// `--check-results`, written as one line when the gate counts any: `place` (its id, file
+    /// and line, as JSON members), whether it fails, and each class with its severity, how many
+    /// times, and the first one's block and detail.
+    func recordCheck(_ losses: [Loss], id: String, place: String, into result: inout BatchPieceResult) {
+        let fails = result.counts.census.record(losses, gate: gate, id: id)
+        guard keepsCheckResults else { return }
+        let counted = gate.counted(losses)
+        guard !counted.isEmpty else { return }
+        let quote = JSONStringLiteral.encode
+        let classes = Dictionary(grouping: counted, by: \.lossClass).sorted { $0.key < $1.key }.map { lossClass, losses in
+            #"{"class":\#(quote(lossClass.name)),"key":\#(quote(lossClass.key)),"severity":"\#(lossClass.severity.rawValue)","count":\#(losses.count),"#
+                + #""block":\#(losses[0].block.map(String.init) ?? "null"),"detail":\#(quote(losses[0].detail))}"#
+        }
+        result.checkResults += #"{\#(place),"fails":\#(fails),"losses":[\#(classes.joined(separator: ","))]}"#.utf8
+        result.checkResults.append(0x0A)
     }
 
     /// The record with `value` as the value of `key`: in place of the old value, or added last.
@@ -243,7 +271,7 @@ struct BatchRecordConverter: Sendable {
     }
 
     /// A record's id as it was written (a JSON value), or null.
-    private static func raw(_ id: [UInt8]?) -> String {
+    static func raw(_ id: [UInt8]?) -> String {
         id.map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 }
