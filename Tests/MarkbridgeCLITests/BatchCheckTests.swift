@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MarkbridgeCLI
 
 @Suite("markbridge batch --check: the census")
 struct BatchCheckTests {
@@ -134,5 +135,26 @@ struct BatchCheckTests {
         #expect(directory.status == 1)
         #expect(folder.read("tree-results.jsonl") == #"{"file":"a.html","fails":true,"losses":[{"class":"diagnostic unsafe-url","key":"unsafe-url","severity":"content","count":1,"block":null,"detail":"link on <a> dropped, its text kept: scheme 'javascript:' is not allowed"}]}"# + "\n")
         #expect(await runBatch("--field", "html", "--from", "html", "--check-results", folder.file("r.jsonl"), input).status == 64)
+    }
+
+    @Test("The census page: the run's details, severity first, dead letters by code, numbers with separators")
+    func censusPage() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", Self.records(10) + "not json\n" + #"{"id":12}"# + "\n" + "also not json\n")
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "-o", folder.file("out.jsonl"), "--dead-letter", folder.file("dead.jsonl"), "--report", folder.file("census.html"), input)
+        #expect(result.status == 1)
+        let page = try #require(folder.read("census.html"))
+        #expect(page.contains("<tr><th>Command</th><td>markbridge batch --field html --from html --to markdown --markdown-html drop --check -o \(folder.file("out.jsonl")) --dead-letter"))
+        #expect(page.contains("<tr><th>Version</th><td>markbridge \(MarkbridgeCommandLine.version)</td></tr>"))
+        #expect(page.contains("<tr><th>Gate</th><td>fails on content,structure</td></tr>\n<tr><th>Records</th><td>13</td></tr>\n<tr><th>Checked</th><td>10</td></tr>\n<tr><th>Losing something</th><td>6</td></tr>\n<tr><th>Failing the gate</th><td>2</td></tr>\n<tr><th>Dead-lettered</th><td>3</td></tr>"))
+        #expect(page.contains(#"<section id="dead-letters">"#))
+        #expect(page.contains(#"<tbody>\#n<tr><td class="loss"><code>invalid-json</code></td><td class="count">1</td></tr>\#n<tr><td class="loss"><code>missing-field</code></td><td class="count">1</td></tr>\#n<tr><td class="loss"><code>not-an-object</code></td><td class="count">1</td></tr>\#n</tbody>"#))
+        // Severity first: the content class comes before every style class, whatever the counts.
+        let content = try #require(page.range(of: #"<tr class="content">"#)), style = try #require(page.range(of: #"<tr class="style">"#))
+        #expect(content.lowerBound < style.lowerBound)
+        #expect(page.contains("<script") == false)
+        #expect(DiffHTMLReport.grouped(1_234_567) == "1,234,567" && DiffHTMLReport.grouped(999) == "999" && DiffHTMLReport.grouped(1000) == "1,000" && DiffHTMLReport.grouped(0) == "0")
+        #expect(BatchCommand.shellQuoted("it's here") == #"'it'\''s here'"# && BatchCommand.shellQuoted("-o") == "-o")
     }
 }

@@ -62,7 +62,15 @@ struct DiffCommandTests {
             "text":[],"markups":[{"change":"changed","type":"LINK","old":{"start":6,"end":10},"new":{"start":6,"end":10},"text":"here",\#
             "attribute":"href","from":"https://a.example/","to":"https://b.example/"}],"attributes":[{"name":"type","from":"P","to":"H2"}]},\#
             {"change":"deleted","old":{"index":2,"pointer":"/paragraphs/2","type":"P"},"text":"Gone for good, this one.","attributes":{}},\#
-            {"change":"inserted","new":{"index":3,"pointer":"/paragraphs/3","type":"P"},"text":"A brand new paragraph!","attributes":{}}]}
+            {"change":"inserted","new":{"index":3,"pointer":"/paragraphs/3","type":"P"},"text":"A brand new paragraph!","attributes":{}}],\#
+            "lost":true,"gate":"diff","losses":[\#
+            {"class":"text changed","key":"text-changed","severity":"content","block":0,"detail":"\"quick brown\" → \"slow red\""},\#
+            {"class":"markup STRONG removed","key":"markup-strong-removed","severity":"style","block":0,"detail":"over \"lazy, and I\""},\#
+            {"class":"blocks moved","key":"blocks-moved","severity":"structure","block":1,"detail":"P from 1 to 2"},\#
+            {"class":"attribute type changed","key":"attribute-type-changed","severity":"structure","block":1,"detail":"P → H2"},\#
+            {"class":"markup LINK href changed","key":"markup-link-href-changed","severity":"content","block":1,"detail":"https://a.example/ → https://b.example/ over \"here\""},\#
+            {"class":"blocks deleted","key":"blocks-deleted","severity":"content","block":2,"detail":"P \"Gone for good, this one.\""},\#
+            {"class":"blocks inserted","key":"blocks-inserted","severity":"content","block":3,"detail":"P \"A brand new paragraph!\""}],"diagnostics":[]}
 
             """#)
         _ = try JSONSerialization.jsonObject(with: Data(result.standardOutput))
@@ -75,6 +83,11 @@ struct DiffCommandTests {
         let json = run("diff", "--format", "json", "a.html", "b.md", files: files)
         #expect(json.exitCode == 0)
         #expect(json.standardOutputText.contains(#""same":true"#))
+        #expect(json.standardOutputText.hasSuffix(#""changes":[],"lost":false,"gate":"diff","losses":[],"diagnostics":[]}"# + "\n"))
+        // What reading each side reported comes with the diff, named by side.
+        let dropped = run("diff", "--format", "json", "a.html", "c.html", files: MemoryFileSystem(files: ["a.html": "<p>x</p>", "c.html": "<p>x</p><script>y</script>"]))
+        #expect(dropped.exitCode == 0)
+        #expect(dropped.standardOutputText.contains(#""diagnostics":[{"side":"new","file":"c.html","line":1,"column":9,"#))
     }
 
     @Test("--ignore drops whole classes of change")

@@ -69,7 +69,7 @@ struct BatchCommand {
 
     /// Runs the command; its exit status.
     func run(_ arguments: [String]) async -> Int32 {
-        let plan: Plan
+        var plan: Plan
         do throws(UsageError) {
             let parsed = try ParsedArguments(arguments, specs: Self.specs)
             if parsed.isSet(MarkbridgeCommandLine.helpSpec) {
@@ -77,6 +77,7 @@ struct BatchCommand {
                 return ExitCode.success
             }
             plan = try Plan(parsed, registry: registry)
+            plan.commandLine = arguments
         } catch {
             standardError(MarkbridgeCommandLine.usageFailure(error.message, usage: Self.usage, helpCommand: "markbridge help batch").standardError)
             return ExitCode.usage
@@ -102,6 +103,8 @@ struct BatchCommand {
         var deadLetterPath: String?
         var diagnosticsPath: String?
         var checkResultsPath: String?
+        /// The arguments as given, for the report's run details.
+        var commandLine: [String] = []
         var resumes: Bool
         var summaryIsJSON: Bool
         var reportPath: String?
@@ -331,7 +334,9 @@ struct BatchCommand {
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
         if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)")
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)",
+                                        runDetails: Self.runDetails(plan, started: Date(timeIntervalSinceNow: -Double((ContinuousClock.now - started).components.seconds)),
+                                                                    inputs: plan.inputs.joined(separator: ", ")))
         }
         return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }
@@ -360,6 +365,7 @@ struct BatchCommand {
     /// temporary file is left: each conversion removes its own, and the run removes the rest.
     private func execute(_ directory: BatchDirectory, plan: Plan) async throws -> Int32 {
         let started = ContinuousClock.now
+        let startedAt = Date()
         let tree = try directory.entries()
         do {
             try FileManager.default.createDirectory(atPath: directory.output, withIntermediateDirectories: true)
@@ -430,9 +436,27 @@ struct BatchCommand {
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
         if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)")
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)",
+                                        runDetails: Self.runDetails(plan, started: startedAt, inputs: directory.input))
         }
         return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
+    }
+
+    /// The report's account of the run: the command as given, the version, when it started and
+    /// how long it took, the inputs and the target.
+    static func runDetails(_ plan: Plan, started: Date, inputs: String) -> [(name: String, value: String)] {
+        let command = (["markbridge", "batch"] + plan.commandLine).map(Self.shellQuoted).joined(separator: " ")
+        let formatter = ISO8601DateFormatter()
+        let seconds = Date().timeIntervalSince(started)
+        return [("Command", command), ("Version", "markbridge \(MarkbridgeCommandLine.version)"),
+                ("Started", formatter.string(from: started) + String(format: " (%.1f s)", seconds)), ("Inputs", inputs),
+                ("Converted to", plan.converter.target)]
+    }
+
+    /// A word as a POSIX shell would take it back: bare when it is safe, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=,@%+".unicodeScalars.contains($0)) }
+        return safe ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// Without --dead-letter, each failed file is one line on standard error.

@@ -71,7 +71,7 @@ struct DiffCommand {
         let result = Markbridge.diff(documents[0], documents[1], options: plan.diffOptions)
         let output = switch plan.style {
         case .text: DiffTextReport(usesColor: plan.usesColor).render(result, oldName: plan.old.displayName, newName: plan.new.displayName)
-        case .json: DiffJSONReport().render(result, oldName: plan.old.displayName, newName: plan.new.displayName)
+        case .json: DiffJSONReport().render(result, oldName: plan.old.displayName, newName: plan.new.displayName, gate: plan.gate, diagnostics: diagnostics)
         }
         if let reportPath = plan.reportPath {
             let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(ReportContent(

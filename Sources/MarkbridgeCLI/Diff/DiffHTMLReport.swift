@@ -14,6 +14,10 @@ struct ReportContent {
     var census: [CensusEntry] = []
     /// Lines for the summary at the top, after the diff's own.
     var notes: [String] = []
+    /// How the run went, for a batch: the command, the version, when, the inputs, the gate, the counts.
+    var runDetails: [(name: String, value: String)] = []
+    /// A batch's dead letters by error code, most first.
+    var deadLetters: [(code: String, records: Int)] = []
 }
 
 /// A diagnostic as the report lists it: the file it is about and which side's block it points at.
@@ -70,7 +74,7 @@ struct DiffHTMLReport {
         if content.census.isEmpty {
             out += content.diff.isEmpty ? "No differences." : escape(DiffTextReport(usesColor: false).summary(content.diff)) + "."
         } else {
-            out += "\(content.census.count) class\(content.census.count == 1 ? "" : "es") of loss."
+            out += "\(Self.grouped(content.census.count)) class\(content.census.count == 1 ? "" : "es") of loss."
         }
         out += "</p>\n"
         if content.census.isEmpty {
@@ -82,7 +86,9 @@ struct DiffHTMLReport {
         }
         for note in content.notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
         out += "</header>\n"
+        if !content.runDetails.isEmpty { out += runDetails(content.runDetails) }
         if !content.census.isEmpty { out += census(content.census) }
+        if !content.deadLetters.isEmpty { out += deadLetters(content.deadLetters) }
         if !content.diagnostics.isEmpty { out += diagnostics(content.diagnostics, old: content.old, new: content.new) }
         if !content.old.blocks.isEmpty || !content.new.blocks.isEmpty { out += sides(content) }
         out += "</body>\n</html>\n"
@@ -94,11 +100,36 @@ struct DiffHTMLReport {
     private func census(_ entries: [CensusEntry]) -> String {
         var out = "<section id=\"census\">\n<h2>What records lose</h2>\n<table class=\"census\">\n<thead><tr><th>Severity</th><th>Loss</th><th>Records</th><th>For example</th></tr></thead>\n<tbody>\n"
         for entry in entries {
-            out += "<tr class=\"\(entry.severity.rawValue)\"><td class=\"severity\">\(entry.severity.rawValue)</td><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(entry.count)</td><td>"
+            out += "<tr class=\"\(entry.severity.rawValue)\"><td class=\"severity\">\(entry.severity.rawValue)</td><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(Self.grouped(entry.count))</td><td>"
             out += entry.examples.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
             out += "</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    private func runDetails(_ details: [(name: String, value: String)]) -> String {
+        var out = "<section id=\"run\">\n<h2>The run</h2>\n<table class=\"run\">\n<tbody>\n"
+        for (name, value) in details { out += "<tr><th>\(escape(name))</th><td>\(escape(value))</td></tr>\n" }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    private func deadLetters(_ letters: [(code: String, records: Int)]) -> String {
+        var out = "<section id=\"dead-letters\">\n<h2>Dead letters by code</h2>\n<table class=\"census\">\n<thead><tr><th>Code</th><th>Records</th></tr></thead>\n<tbody>\n"
+        for (code, records) in letters {
+            out += "<tr><td class=\"loss\"><code>\(escape(code))</code></td><td class=\"count\">\(Self.grouped(records))</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// `1,234,567`: digits in groups of three, as a report's reader counts them.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        var out = number < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     private func diagnostics(_ diagnostics: [ReportDiagnostic], old: Document, new: Document) -> String {
@@ -237,6 +268,8 @@ struct DiffHTMLReport {
     ol.diagnostics{margin:0;padding-left:24px;font-size:13px}.diagnostic .place{font-family:ui-monospace,monospace}
     .diagnostic.warning .severity{color:#cf222e}table.census{border-collapse:collapse}
     table.census td,table.census th{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
+    table.census td.count{text-align:right;font-variant-numeric:tabular-nums}table.run th{text-align:left;padding:2px 12px 2px 0;color:#57606a;font-weight:normal}
+    tr.content td.severity{color:#fff;background:#cf222e}tr.structure td.severity{color:#fff;background:#bc4c00}tr.style td.severity{background:#fff8c5}tr.info td.severity{color:#57606a}
     .block img{max-width:100%}pre{white-space:pre-wrap}
     """
 }

@@ -5,12 +5,23 @@ import MarkbridgeJSON
 /// documented in the README's `markbridge diff` section. Offsets are UTF-16 code units into each side's
 /// block text, as in markup JSON; block indices are from 0, as in its `/paragraphs/N` pointers.
 struct DiffJSONReport {
-    func render(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
-        object(diff, oldName: oldName, newName: newName) + "\n"
+    /// `markbridge diff --format json`: the diff, then each loss the gate counts with its severity
+    /// and whether the gate fails, then what reading each side reported (`side` `old` or `new`).
+    func render(_ diff: DocumentDiff, oldName: String, newName: String, gate: LossGate, diagnostics: [ReportDiagnostic]) -> String {
+        let losses = gate.counted(diff.losses)
+        let entries = diagnostics.map { item in
+            DiagnosticStyle.jsonObject(item.diagnostic, fileName: item.fileName, leading: [("side", quoted(item.side?.rawValue ?? ""))])
+        }
+        return object(diff, oldName: oldName, newName: newName, extra: [
+            field("lost", gate.fails(losses) ? "true" : "false"), field("gate", quoted(gate.description)),
+            field("losses", "[" + losses.map(CheckJSONReport.object).joined(separator: ",") + "]"),
+            field("diagnostics", "[" + entries.joined(separator: ",") + "]"),
+        ]) + "\n"
     }
 
-    /// The diff as one JSON object, without the line break that ends the command's output.
-    func object(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
+    /// The diff as one JSON object, without the line break that ends the command's output;
+    /// `extra` fields after its own.
+    func object(_ diff: DocumentDiff, oldName: String, newName: String, extra: [String] = []) -> String {
         let counts = DiffCounts(diff)
         var fields = [
             field("version", "1"),
@@ -23,7 +34,7 @@ struct DiffJSONReport {
             ])),
         ]
         fields.append(field("changes", "[" + diff.changes.map(change).joined(separator: ",") + "]"))
-        return object(fields)
+        return object(fields + extra)
     }
 
     private func change(_ change: BlockChange) -> String {
