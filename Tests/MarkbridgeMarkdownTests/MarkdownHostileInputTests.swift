@@ -29,16 +29,18 @@ struct MarkdownHostileInputTests {
 
     /// Four times the input, not two: these inputs are read in milliseconds, and beside other
     /// suites on two cores, cache pressure alone once took n to 2n to 2.6x (the instruction
-    /// count was 1.94x). Linear is 4x, quadratic 16x, so 6x separates them with room for noise.
-    @Test("Four times the input at most 6x the time", arguments: shapes.indices)
+    /// count was 1.94x), and the emphasis shapes 4n to 6.2-6.9x in a debug build under CI's
+    /// load (alone, and in release, well under 4x). Linear is 4x, quadratic 16x: 8x separates
+    /// them with room for that noise, and five tries must all miss it to fail.
+    @Test("Four times the input at most 8x the time", arguments: shapes.indices)
     func linear(shape: Int) throws {
         let (name, make) = Self.shapes[shape]
         // Read, not refused: a refusal would be fast whatever the parser's cost.
         #expect(throws: Never.self, "\(name)") { try MarkdownReader().read(make(20_000)) }
-        let ratios = LinearTime.ratios(small: Array(make(5_000).utf8), large: Array(make(20_000).utf8), limit: 6) { bytes in
+        let ratios = LinearTime.ratios(small: Array(make(5_000).utf8), large: Array(make(20_000).utf8), limit: 8, tries: 5) { bytes in
             _ = try? MarkdownReader().read(bytes)
         }
-        #expect(ratios.contains { $0 < 6 }, "\(name): ratios \(ratios)")
+        #expect(ratios.contains { $0 < 8 }, "\(name): ratios \(ratios)")
     }
 
     /// The writer's side: one block with thousands of code spans between thousands of strong
