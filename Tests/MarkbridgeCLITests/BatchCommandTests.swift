@@ -411,4 +411,40 @@ struct BatchOversizedRecordTests {
         #expect(again.status == 0)
         #expect(folder.read("out.jsonl") == #"{"id":1,"html":{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a"}]}}"# + "\n")
     }
+
+    @Test("Killed among the renames at the end: a side file renamed already is taken as it is, and --resume finishes the run")
+    func killedWhileRenaming() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\nnot json\n" + #"{"id":3,"html":"<p>c</p>"}"# + "\n")
+        let arguments = ["--field", "html", "--from", "html", "--to", "markdown", "--dead-letter", folder.file("dead.jsonl"), "-o", folder.file("out.jsonl"), input]
+        #expect(await runBatch(arguments).status == 1)
+        let output = try #require(folder.read("out.jsonl")), deadLetters = try #require(folder.read("dead.jsonl"))
+        // The state a kill leaves after the dead letters were renamed and before the output was:
+        // the last checkpoint counts every byte, the output is still its partial file, and the
+        // dead letters' partial is gone, renamed.
+        let partial = ".out.jsonl.0123456789abcdef.partial"
+        try FileManager.default.moveItem(atPath: folder.file("out.jsonl"), toPath: folder.file(partial))
+        let plan = try BatchCommand.Plan(ParsedArguments(arguments, specs: BatchCommand.specs), registry: .standard)
+        let size = Array(try #require(folder.read("in.jsonl")).utf8).count
+        var counts = BatchCounts()
+        (counts.records, counts.converted, counts.deadLettered) = (3, 2, 1)
+        let end = BatchPosition(file: 0, offset: size, line: 4, digest: try #require(try BatchDigest.of(input, firstBytes: size)))
+        try BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
+                            outputBytes: Array(output.utf8).count, deadLetterBytes: Array(deadLetters.utf8).count, diagnosticsBytes: 0,
+                            partials: .init(output: partial, deadLetters: ".dead.jsonl.fedcba9876543210.partial"), counts: counts)
+            .save(for: folder.file("out.jsonl"))
+        let resumed = await runBatch(arguments + ["--resume"])
+        #expect(resumed.status == 1, "\(resumed.standardError)")
+        #expect(folder.read("out.jsonl") == output)
+        #expect(folder.read("dead.jsonl") == deadLetters)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.jsonl.checkpoint")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+        // A dead-letter file of another size is not the one renamed: the checkpoint is refused, nothing is taken for done.
+        try FileManager.default.moveItem(atPath: folder.file("out.jsonl"), toPath: folder.file(partial))
+        try BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
+                            outputBytes: Array(output.utf8).count, deadLetterBytes: Array(deadLetters.utf8).count + 1, diagnosticsBytes: 0,
+                            partials: .init(output: partial, deadLetters: ".dead.jsonl.fedcba9876543210.partial"), counts: counts)
+            .save(for: folder.file("out.jsonl"))
+        #expect(await runBatch(arguments + ["--resume"]).status == 74)
+    }
 }

@@ -325,12 +325,20 @@ struct BatchCommand {
                 lastCheckpoint = .now
             }
         }
-        // The side files first, the output last: a finished output means a finished run.
+        // A last checkpoint, every byte counted, then the side files renamed into place, then
+        // the checkpoint removed, then the output renamed. A kill among the side files resumes
+        // to a finished run (a file renamed already is taken as it is); a kill after the
+        // checkpoint went starts over; a finished output means a finished run.
+        if let outputPath = plan.outputPath {
+            try save(checkpointAt: reached, finishedDigests: finishedDigests, counts: counts, plan: plan, inputs: inputIdentity,
+                     outputPath: outputPath, files: files)
+            checkpointSaved = files.output.partialName != nil
+        }
         try deadLetters?.finish()
         try diagnostics?.finish()
         try checkResults?.finish()
-        try output.finish()
         if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
+        try output.finish()
         progress.finish()
         standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
         if let reportPath = plan.reportPath {

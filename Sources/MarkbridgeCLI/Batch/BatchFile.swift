@@ -30,7 +30,10 @@ final class BatchFile {
     }
 
     /// `path`'s temporary file: new, or (resuming) the one a checkpoint named, cut back to the
-    /// bytes it counted.
+    /// bytes it counted. A run that was killed while renaming its files into place left some
+    /// renamed and its last checkpoint (taken at the end, every byte counted) behind: a partial
+    /// that is gone, with the file under its final name holding exactly the bytes counted, was
+    /// renamed already, and is finished as it is.
     init(path given: String, resuming: (partialName: String, keeping: Int)?) throws(BatchIOError) {
         if let status = POSIXFiles.status(given, followingLinks: true), status.kind != .regular {
             guard resuming == nil else { throw BatchIOError("cannot resume into '\(given)': it is not a regular file") }
@@ -48,6 +51,12 @@ final class BatchFile {
             }
             partialName = resuming.partialName
             let partial = POSIXFiles.join(folder, resuming.partialName)
+            if POSIXFiles.status(partial) == nil, let final = POSIXFiles.status(path), final.kind == .regular, final.size == resuming.keeping {
+                descriptor = -1
+                written = resuming.keeping
+                finished = true
+                return
+            }
             descriptor = try POSIXFiles.openRegularForWriting(partial)
             if let error = POSIXFiles.truncate(descriptor, to: resuming.keeping) { throw BatchIOError("cannot resume '\(partial)': \(error)") }
             written = resuming.keeping
@@ -75,6 +84,7 @@ final class BatchFile {
 
     func write(_ bytes: [UInt8]) throws(BatchIOError) {
         guard !bytes.isEmpty else { return }
+        guard !finished else { throw BatchIOError("cannot write '\(path ?? "")': it was finished already (the checkpoint beside it is stale; remove it to start over)") }
         if let error = POSIXFiles.write(bytes, to: descriptor) {
             throw BatchIOError("cannot write \(path.map { "'\($0)'" } ?? "standard output"): \(error)")
         }
@@ -83,13 +93,14 @@ final class BatchFile {
 
     /// Forces what was written to disk, for a checkpoint to count on it.
     func sync() throws(BatchIOError) {
-        guard let path, partialName != nil else { return }
+        guard let path, partialName != nil, !finished else { return }
         if let error = POSIXFiles.sync(descriptor) { throw BatchIOError("cannot write '\(path)': \(error)") }
     }
 
     /// Syncs, closes and renames the temporary file into place, then syncs its folder; without
     /// `syncing`, as `convert -o` replaces a file, the rename alone (as Foundation's atomic write).
     func finish(syncing: Bool = true) throws(BatchIOError) {
+        guard !finished else { return }
         guard let path, let partialPath else {
             if descriptor > 2 { POSIXFiles.close(descriptor) }
             descriptor = -1
