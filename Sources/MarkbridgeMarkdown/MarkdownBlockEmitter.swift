@@ -414,10 +414,10 @@ struct MarkdownBlockEmitter {
         let source: String
         switch options.urlPolicy.check(embed.src, for: .embed(embed.kind)) {
         case .allowed(let checked):
-            diagnostics.append(.warning("embed-dropped", "\(embed.kind.rawValue) in block \(index) has no CommonMark form; written as a link to its source (--markdown-html drop)", block: index))
+            diagnostics.append(.warning("embed-dropped", "\(embed.kind.rawValue) in block \(index) has no CommonMark form; written as a link to its source\(Self.notInLink(embed)) (--markdown-html drop)", block: index))
             source = checked
         case .linkOnly(let checked, let reason):
-            diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source", block: index))
+            diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source\(Self.notInLink(embed))", block: index))
             source = checked
         case .rejected:
             diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written; its text kept", block: index))
@@ -427,6 +427,20 @@ struct MarkdownBlockEmitter {
         }
         // A paragraph now: an alignment is kept as HTML, or reported, as any paragraph's.
         return content(of: block.embedWrittenAsLink(to: source, title: embed.title), index: index, isItem: false)
+    }
+
+    /// What of an embed a link to its source cannot carry, said beside the loss so that nothing
+    /// goes unnamed: `; its poster https://… and size 640×360 dropped`, or nothing.
+    static func notInLink(_ embed: Embed) -> String {
+        var parts: [String] = []
+        if let poster = embed.poster { parts.append("poster \(poster)") }
+        switch (embed.width, embed.height) {
+        case let (width?, height?): parts.append("size \(width)×\(height)")
+        case let (width?, nil): parts.append("width \(width)")
+        case let (nil, height?): parts.append("height \(height)")
+        case (nil, nil): break
+        }
+        return parts.isEmpty ? "" : "; its " + parts.joined(separator: " and ") + " dropped"
     }
 
     /// A fenced code block with a fence longer than any fence-like run inside.

@@ -20,6 +20,25 @@ struct ReportedLossTests {
         #expect(read.diagnostics.map(\.message) == ["inline HTML in an image's alt text dropped: <b>", "inline HTML in an image's alt text dropped: </b>"])
     }
 
+    @Test("Without HTML an embed is a link to its source, and what a link cannot carry (a poster, a size) is named as dropped")
+    func embedAsLink() throws {
+        let options = MarkdownWriter.Options(html: .drop)
+        let video = Embed(.video, src: "https://v.example/a.mp4", poster: "https://v.example/p.jpg", width: 640, height: 360)
+        let written = try MarkdownWriter(options: options).write(Document(blocks: [Block(.embed(video))]))
+        #expect(String(decoding: written.value, as: UTF8.self) == "[https://v.example/a.mp4](https://v.example/a.mp4)\n")
+        #expect(written.diagnostics.map(\.message) == [
+            "video in block 0 has no CommonMark form; written as a link to its source; its poster https://v.example/p.jpg and size 640×360 dropped (--markdown-html drop)",
+        ])
+        let frame = Embed(.iframe, src: "https://f.example/", width: 300)
+        #expect(try MarkdownWriter(options: options).write(Document(blocks: [Block(.embed(frame))])).diagnostics.map(\.message) == [
+            "iframe in block 0 has no CommonMark form; written as a link to its source; its width 300 dropped (--markdown-html drop)",
+        ])
+        let bare = Embed(.audio, src: "https://a.example/x.mp3")
+        #expect(try MarkdownWriter(options: options).write(Document(blocks: [Block(.embed(bare))])).diagnostics.map(\.message) == [
+            "audio in block 0 has no CommonMark form; written as a link to its source (--markdown-html drop)",
+        ])
+    }
+
     @Test("Without HTML a code span with a line break is one span a line, reported, and reads back so")
     func codeSpanSplit() throws {
         let block = Block(.paragraph, text: "a b\nc d", markups: [Markup(.code, start: 2, end: 5)])
