@@ -103,7 +103,7 @@ struct BatchCheckTests {
         #expect(refused.standardError.hasPrefix("Error: Unknown class 'stlye' for --fail-on (did you mean 'style'?"))
         let withoutCheck = await runBatch(["--field", "html", "--from", "html", "--to", "markdown", "--fail-on", "style", "-o", folder.file("out.jsonl"), mixed])
         #expect(withoutCheck.status == 64)
-        #expect(withoutCheck.standardError.hasPrefix("Error: --fail-on, --ignore, --check-results and --report go with --check"))
+        #expect(withoutCheck.standardError.hasPrefix("Error: --fail-on, --ignore, --check-results, --report and --report-dir go with --check"))
     }
 
     @Test("--check-results lists exactly the records the census counts, each class with its severity, count and detail")
@@ -156,5 +156,30 @@ struct BatchCheckTests {
         #expect(page.contains("<script") == false)
         #expect(DiffHTMLReport.grouped(1_234_567) == "1,234,567" && DiffHTMLReport.grouped(999) == "999" && DiffHTMLReport.grouped(1000) == "1,000" && DiffHTMLReport.grouped(0) == "0")
         #expect(BatchCommand.shellQuoted("it's here") == #"'it'\''s here'"# && BatchCommand.shellQuoted("-o") == "-o")
+    }
+
+    @Test("--report-dir: the census links each example to its record's page, which shows both sides, the written output and the verdict")
+    func reportFolder() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", Self.records(60))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "-o", folder.file("out.jsonl"), "--report-dir", folder.file("report"), "--jobs", "2", "--piece-bytes", "600", input)
+        #expect(result.status == 1)
+        let index = try #require(folder.read("report/index.html"))
+        // Every example of every class, and nothing else, has a page, whichever piece it was in.
+        let examples: Set<Int> = [3, 6, 9, 12, 15, 5, 10, 20, 25, 7, 14, 21, 28, 35]
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.file("report/records"))
+        #expect(pages.count == examples.count)
+        for id in examples {
+            let name = BatchReportFolder.pageName(for: String(id))
+            #expect(index.contains(#"<a class="record" href="\#(name)"><code>\#(id)</code></a>"#), "\(id)")
+            #expect(pages.contains(String(name.dropFirst("records/".count))), "\(id)")
+        }
+        let page = try #require(folder.read("report/" + BatchReportFolder.pageName(for: "35")))
+        #expect(page.contains("<title>markbridge check: \(input):35 via markdown</title>"))
+        #expect(page.contains(#"<section id="written">\#n<h2>Written as markdown</h2>\#n<pre class="written">Record 35 go&#10;</pre>"#))
+        #expect(page.contains("Fails the gate (fails on content,structure): content 1 (diagnostic unsafe-url 1); style 2 (attribute align changed 1, diagnostic alignment-dropped 1)."))
+        #expect(!page.contains("<script"))
+        #expect(await runBatch("--field", "html", "--from", "html", "--report-dir", folder.file("r2"), input).status == 64)
     }
 }

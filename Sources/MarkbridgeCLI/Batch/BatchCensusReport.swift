@@ -2,7 +2,8 @@ import Markbridge
 
 /// `batch --check --report`: the census as a page.
 enum BatchCensusReport {
-    static func write(_ counts: BatchCounts, gate: LossGate, to path: String, title: String, runDetails: [(name: String, value: String)] = []) throws(BatchIOError) {
+    static func write(_ counts: BatchCounts, gate: LossGate, to path: String, title: String, runDetails: [(name: String, value: String)] = [],
+                      examplePages: [String: String] = [:]) throws(BatchIOError) {
         let census = counts.census
         let grouped = DiffHTMLReport.grouped
         var details = runDetails
@@ -14,6 +15,7 @@ enum BatchCensusReport {
             census: census.ranked.map { CensusEntry(name: $0.name, severity: $0.severity, count: $0.entry.records, examples: $0.entry.examples) },
             notes: ["\(grouped(census.losing)) of \(grouped(census.checked)) checked records lose something, \(grouped(census.failing)) fail the gate (\(gate.description)); \(grouped(counts.deadLettered)) dead-lettered."])
         content.runDetails = details
+        content.examplePages = examplePages
         content.deadLetters = counts.failures.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
         let file = try BatchFile(path: path)
         do throws(BatchIOError) {

@@ -32,10 +32,12 @@ struct BatchCommand {
                                          help: "Let --output-dir and --input-dir overlap; an output never replaces an input, nor is an output read.")
     static let check = OptionSpec(["--check"], help: "Also read each result back, compare it, and count what records lose (a census in the summary).")
     static let failOn = GateOptions.failOn(default: GateOptions.defaultFailOn)
+    static let reportDir = OptionSpec(["--report-dir"], value: "folder",
+                                      help: "With --check, the census as <folder>/index.html, each class's example records linked to a page of their own.")
     static let checkResults = OptionSpec(["--check-results"], value: "file",
                                          help: "With --check, a JSON line for each record that lost something: its id, file, line, and each class with severity and detail.")
     static let specs = [field, from, to, into, embed, idField, jobs, output, deadLetter, diagnostics, maxRecordBytes, pieceBytes, timeout, resume, summaryStyle,
-                        inputDir, outputDir, allowOverlap, check, failOn, DiffCommand.ignore, checkResults, DiffCommand.report]
+                        inputDir, outputDir, allowOverlap, check, failOn, DiffCommand.ignore, checkResults, DiffCommand.report, reportDir]
         + ConversionOptionParsing.specs + [MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, required: [field, from], positional: "<file>...")
@@ -108,6 +110,7 @@ struct BatchCommand {
         var resumes: Bool
         var summaryIsJSON: Bool
         var reportPath: String?
+        var reportDir: String?
         /// Directory mode: the trees, when `--input-dir` is given.
         var directory: BatchDirectory?
         /// What shapes the output, for the checkpoint.
@@ -182,6 +185,7 @@ struct BatchCommand {
                 embedsJSON: target.name == "json" && embed == "json", idField: idField, maxRecordBytes: maxRecordBytes,
                 keepsDiagnostics: diagnosticsPath != nil, inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
             reportPath = parsed.value(DiffCommand.report)
+            reportDir = parsed.value(BatchCommand.reportDir)
             if let text = parsed.value(BatchCommand.timeout) {
                 guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                     throw UsageError(message: "--timeout-per-record needs a positive number of seconds, not '\(text)'")
@@ -196,8 +200,10 @@ struct BatchCommand {
                 (converter.diffOptions, converter.gate) = try GateOptions.parse(
                     ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(BatchCommand.failOn), failOnDefault: GateOptions.defaultFailOn)
                 converter.keepsCheckResults = checkResultsPath != nil
-            } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil || checkResultsPath != nil {
-                throw UsageError(message: "--fail-on, --ignore, --check-results and --report go with --check")
+                converter.keepsRecordPages = reportDir != nil
+            } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil || checkResultsPath != nil
+                        || reportDir != nil {
+                throw UsageError(message: "--fail-on, --ignore, --check-results, --report and --report-dir go with --check")
             }
             if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
                 throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
@@ -295,6 +301,7 @@ struct BatchCommand {
     private func run(_ plan: Plan, checkpoint: BatchCheckpoint?, files: BatchOutputFiles,
                      started: ContinuousClock.Instant, checkpointSaved: inout Bool) async throws -> Int32 {
         let (output, deadLetters, diagnostics, checkResults) = (files.output, files.deadLetters, files.diagnostics, files.checkResults)
+        let reportFolder = try plan.reportDir.map { path throws(BatchIOError) in try BatchReportFolder(path: path) }
         var counts = checkpoint?.counts ?? BatchCounts()
         let start = checkpoint?.position ?? BatchPosition(file: 0, offset: 0, line: 1)
         let inputIdentity = plan.outputPath == nil ? [] : try BatchCheckpoint.inputs(plan.inputs.filter { $0 != "-" })
@@ -317,6 +324,7 @@ struct BatchCommand {
             try diagnostics?.write(piece.diagnostics)
             try checkResults?.write(piece.checkResults)
             counts.add(piece.counts)
+            try reportFolder?.write(piece.recordPages, census: counts.census)
             progress.update(counts)
             if let outputPath = plan.outputPath, ContinuousClock.now - lastCheckpoint > .milliseconds(500) {
                 try save(checkpointAt: piece.end, finishedDigests: finishedDigests, counts: counts, plan: plan, inputs: inputIdentity,
@@ -345,6 +353,13 @@ struct BatchCommand {
             try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)",
                                         runDetails: Self.runDetails(plan, started: Date(timeIntervalSinceNow: -Double((ContinuousClock.now - started).components.seconds)),
                                                                     inputs: plan.inputs.joined(separator: ", ")))
+        }
+        if let reportFolder {
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportFolder.indexPath,
+                                        title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)",
+                                        runDetails: Self.runDetails(plan, started: Date(timeIntervalSinceNow: -Double((ContinuousClock.now - started).components.seconds)),
+                                                                    inputs: plan.inputs.joined(separator: ", ")),
+                                        examplePages: reportFolder.examplePages(counts.census))
         }
         return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }
@@ -393,6 +408,13 @@ struct BatchCommand {
         let deadLetters = plan.deadLetterPath == nil ? nil : opened[0]
         let diagnostics = plan.diagnosticsPath == nil ? nil : opened[1]
         let checkResults = plan.checkResultsPath == nil ? nil : opened[2]
+        let reportFolder: BatchReportFolder?
+        do {
+            reportFolder = try plan.reportDir.map { path throws(BatchIOError) in try BatchReportFolder(path: path) }
+        } catch {
+            opened.forEach { $0.abandon() }
+            throw error
+        }
         var counts = BatchCounts()
         counts.skippedFiles = tree.skipped
         let stop = BatchStop()
@@ -430,6 +452,12 @@ struct BatchCommand {
                 continue
             }
             counts.add(result.counts)
+            do throws(BatchIOError) {
+                try reportFolder?.write(result.recordPages, census: counts.census)
+            } catch {
+                failure = error
+                stop.set()
+            }
             progress.update(counts)
         }
         do {
@@ -446,6 +474,12 @@ struct BatchCommand {
         if let reportPath = plan.reportPath {
             try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)",
                                         runDetails: Self.runDetails(plan, started: startedAt, inputs: directory.input))
+        }
+        if let reportFolder {
+            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportFolder.indexPath,
+                                        title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)",
+                                        runDetails: Self.runDetails(plan, started: startedAt, inputs: directory.input),
+                                        examplePages: reportFolder.examplePages(counts.census))
         }
         return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
     }

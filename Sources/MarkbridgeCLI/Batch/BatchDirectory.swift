@@ -148,9 +148,9 @@ struct BatchFileConverter: Sendable {
         switch records.converted(data, from: entry.format.name) {
         case .success(let value):
             converted = value.output
-            if let losses = value.losses {
+            if let check = value.check {
                 let file = JSONStringLiteral.encode(entry.relativeInput)
-                records.recordCheck(losses, id: file, place: #""file":\#(file)"#, into: &result)
+                records.recordCheck(check, id: file, name: entry.relativeInput, place: #""file":\#(file)"#, into: &result)
             }
         case .failure(let error):
             let place = error.location.map { "at \($0.line):\($0.column): " } ?? ""

@@ -10,6 +10,10 @@ struct BatchPieceResult: Sendable {
     var diagnostics: [UInt8] = []
     /// `--check-results`: a JSON line for each record that lost something the gate counts.
     var checkResults: [UInt8] = []
+    /// `--report-dir`: the pages of records that may be examples (id as JSON text, page), and how
+    /// many were kept for each class.
+    var recordPages: [(id: String, page: [UInt8])] = []
+    var pagesByClass: [String: Int] = [:]
     var counts = BatchCounts()
     /// Where the input stands after this piece: a checkpoint written after it resumes here.
     var end: BatchPosition
@@ -49,6 +53,8 @@ struct BatchRecordConverter: Sendable {
     var gate = LossGate.default
     /// `--check-results`: each losing record's classes are written out, not only counted.
     var keepsCheckResults = false
+    /// `--report-dir`: the census's example records get a page each.
+    var keepsRecordPages = false
     /// `--timeout-per-record`, in seconds.
     var timeout: Double?
 
@@ -142,8 +148,8 @@ struct BatchRecordConverter: Sendable {
         switch self.converted(Array(text.utf8), from: source) {
         case .success(let value):
             converted = value.output
-            if let losses = value.losses {
-                recordCheck(losses, id: recordID, place: #""id":\#(Self.raw(id)),"file":\#(JSONStringLiteral.encode(inputNames[file])),"line":\#(number)"#, into: &result)
+            if let check = value.check {
+                recordCheck(check, id: recordID, name: "\(inputNames[file]):\(number)", place: #""id":\#(Self.raw(id)),"file":\#(JSONStringLiteral.encode(inputNames[file])),"line":\#(number)"#, into: &result)
             }
         case .failure(let error):
             deadLetter(error.code, "'\(field)' does not convert: \(error)", line: line, number: number, offset: offset, file: file, id: id, into: &result)
@@ -168,7 +174,7 @@ struct BatchRecordConverter: Sendable {
     /// output, and what the check found lost.
     struct Converted {
         var output: Diagnosed<[UInt8]>
-        var losses: [Loss]?
+        var check: MigrationCheck?
     }
 
     func converted(_ bytes: [UInt8], from sourceName: String) -> Result<Converted, ConversionError> {
@@ -188,9 +194,9 @@ struct BatchRecordConverter: Sendable {
         do throws(ConversionError) {
             if checks, let sourceFormat = converter.registry.format(named: sourceName), let targetFormat = converter.registry.format(named: target) {
                 let check = try converter.check(bytes, from: sourceFormat, via: targetFormat, diffOptions: diffOptions)
-                return .success(Converted(output: Diagnosed(check.written, diagnostics: check.diagnostics), losses: check.losses))
+                return .success(Converted(output: Diagnosed(check.written, diagnostics: check.diagnostics), check: check))
             }
-            return .success(Converted(output: try converter.convert(bytes, from: sourceName, to: target), losses: nil))
+            return .success(Converted(output: try converter.convert(bytes, from: sourceName, to: target), check: nil))
         } catch {
             return .failure(error)
         }
@@ -200,11 +206,13 @@ struct BatchRecordConverter: Sendable {
     /// `--check-results`, written as one line when the gate counts any: `place` (its id, file
     /// and line, as JSON members), whether it fails, and each class with its severity, how many
     /// times, and the first one's block and detail.
-    func recordCheck(_ losses: [Loss], id: String, place: String, into result: inout BatchPieceResult) {
+    func recordCheck(_ check: MigrationCheck, id: String, name: String, place: String, into result: inout BatchPieceResult) {
+        let losses = check.losses
         let fails = result.counts.census.record(losses, gate: gate, id: id)
-        guard keepsCheckResults else { return }
         let counted = gate.counted(losses)
         guard !counted.isEmpty else { return }
+        if keepsRecordPages { keepPage(of: check, id: id, name: name, classes: Set(counted.map(\.lossClass)), into: &result) }
+        guard keepsCheckResults else { return }
         let quote = JSONStringLiteral.encode
         let classes = Dictionary(grouping: counted, by: \.lossClass).sorted { $0.key < $1.key }.map { lossClass, losses in
             #"{"class":\#(quote(lossClass.name)),"key":\#(quote(lossClass.key)),"severity":"\#(lossClass.severity.rawValue)","count":\#(losses.count),"#
@@ -212,6 +220,17 @@ struct BatchRecordConverter: Sendable {
         }
         result.checkResults += #"{\#(place),"fails":\#(fails),"losses":[\#(classes.joined(separator: ","))]}"#.utf8
         result.checkResults.append(0x0A)
+    }
+
+    /// `--report-dir`: the record's page, kept when it may be one of the census's examples (among
+    /// the first of a class in this piece); the run writes those that are, once pieces merge.
+    private func keepPage(of check: MigrationCheck, id: String, name: String, classes: Set<LossClass>, into result: inout BatchPieceResult) {
+        let candidate = classes.contains { (result.pagesByClass[$0.name] ?? 0) < BatchCensus.examplesKept }
+        guard candidate else { return }
+        for lossClass in classes { result.pagesByClass[lossClass.name, default: 0] += 1 }
+        let names = CheckNames(input: name, target: target)
+        let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(CheckReportContent.make(check, names: names, gate: gate))
+        result.recordPages.append((id, Array(page.utf8)))
     }
 
     /// The record with `value` as the value of `key`: in place of the old value, or added last.

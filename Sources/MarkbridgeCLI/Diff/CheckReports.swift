@@ -97,6 +97,7 @@ enum CheckReportContent {
         return ReportContent(
             title: "markbridge check: \(names.input) via \(names.target)", oldName: names.before, newName: names.after,
             old: check.before, new: check.after, diff: check.diff, diagnostics: diagnostics,
-            notes: [CheckTextReport.verdict(check.losses, gate: gate)])
+            notes: [CheckTextReport.verdict(check.losses, gate: gate)],
+            written: (names.target, String(decoding: check.written, as: UTF8.self)))
     }
 }

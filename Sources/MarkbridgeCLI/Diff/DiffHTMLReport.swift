@@ -18,6 +18,11 @@ struct ReportContent {
     var runDetails: [(name: String, value: String)] = []
     /// A batch's dead letters by error code, most first.
     var deadLetters: [(code: String, records: Int)] = []
+    /// For a check, what the target's writer produced (`markdown`, its text), shown after the two sides.
+    var written: (format: String, text: String)?
+    /// For a census, the page of each example record that has one (its id, as JSON text, to a
+    /// path relative to the census page).
+    var examplePages: [String: String] = [:]
 }
 
 /// A diagnostic as the report lists it: the file it is about and which side's block it points at.
@@ -87,21 +92,27 @@ struct DiffHTMLReport {
         for note in content.notes { out += "<p class=\"note\">\(escape(note))</p>\n" }
         out += "</header>\n"
         if !content.runDetails.isEmpty { out += runDetails(content.runDetails) }
-        if !content.census.isEmpty { out += census(content.census) }
+        if !content.census.isEmpty { out += census(content.census, pages: content.examplePages) }
         if !content.deadLetters.isEmpty { out += deadLetters(content.deadLetters) }
         if !content.diagnostics.isEmpty { out += diagnostics(content.diagnostics, old: content.old, new: content.new) }
         if !content.old.blocks.isEmpty || !content.new.blocks.isEmpty { out += sides(content) }
+        if let written = content.written {
+            out += "<section id=\"written\">\n<h2>Written as \(escape(written.format))</h2>\n<pre class=\"written\">\(escape(written.text))</pre>\n</section>\n"
+        }
         out += "</body>\n</html>\n"
         return out
     }
 
     // MARK: Sections
 
-    private func census(_ entries: [CensusEntry]) -> String {
+    private func census(_ entries: [CensusEntry], pages: [String: String]) -> String {
         var out = "<section id=\"census\">\n<h2>What records lose</h2>\n<table class=\"census\">\n<thead><tr><th>Severity</th><th>Loss</th><th>Records</th><th>For example</th></tr></thead>\n<tbody>\n"
         for entry in entries {
             out += "<tr class=\"\(entry.severity.rawValue)\"><td class=\"severity\">\(entry.severity.rawValue)</td><td class=\"loss\">\(escape(entry.name))</td><td class=\"count\">\(Self.grouped(entry.count))</td><td>"
-            out += entry.examples.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+            out += entry.examples.map { id in
+                let code = "<code>\(escape(id))</code>"
+                return pages[id].map { "<a class=\"record\" href=\"\(escape($0))\">\(code)</a>" } ?? code
+            }.joined(separator: ", ")
             out += "</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
@@ -268,6 +279,7 @@ struct DiffHTMLReport {
     ol.diagnostics{margin:0;padding-left:24px;font-size:13px}.diagnostic .place{font-family:ui-monospace,monospace}
     .diagnostic.warning .severity{color:#cf222e}table.census{border-collapse:collapse}
     table.census td,table.census th{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
+    pre.written{white-space:pre-wrap;background:#f6f8fa;border:1px solid #d0d7de;padding:8px;margin:0 16px 16px}
     table.census td.count{text-align:right;font-variant-numeric:tabular-nums}table.run th{text-align:left;padding:2px 12px 2px 0;color:#57606a;font-weight:normal}
     tr.content td.severity{color:#fff;background:#cf222e}tr.structure td.severity{color:#fff;background:#bc4c00}tr.style td.severity{background:#fff8c5}tr.info td.severity{color:#57606a}
     .block img{max-width:100%}pre{white-space:pre-wrap}
