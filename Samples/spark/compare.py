@@ -71,13 +71,27 @@ def main(spark, reference, reference_dead, reference_summary):
         if got[key] != want[key]:
             failures.append(f"summary {key}: {got[key]} from Spark, {want[key]} expected")
 
+    # With --check, the merged census counts what one batch counts. Example ids may name a
+    # record by its place ("file:line") where it has no id, which differs between the two, so
+    # each class is compared by severity and records, and by how many examples it keeps.
+    if "census" in want:
+        mine, theirs = got.get("census", {}), want["census"]
+        for key in ("checked", "losing", "failing", "gate"):
+            if mine.get(key) != theirs[key]:
+                failures.append(f"census {key}: {mine.get(key)} from Spark, {theirs[key]} expected")
+        shape = lambda classes: {name: (entry["severity"], entry["records"], len(entry["examples"])) for name, entry in classes.items()}
+        if shape(mine.get("classes", {})) != shape(theirs["classes"]):
+            failures.append(f"census classes: {shape(mine.get('classes', {}))} from Spark, {shape(theirs['classes'])} expected")
+
     for failure in failures:
         print(f"FAIL: {failure}")
     if failures:
         sys.exit(1)
     print(f"same output: {len(actual)} records in {len(record_parts)} parts, {len(actual_dead)} dead letters "
           f"({', '.join(f'{code} {count}' for code, count in sorted(want['failures'].items()))}), "
-          f"{want['blankLines']} blank lines")
+          f"{want['blankLines']} blank lines"
+          + (f"; census: {want['census']['losing']} of {want['census']['checked']} checked records lose something, "
+             f"{want['census']['failing']} fail the gate, in {len(want['census']['classes'])} classes" if "census" in want else ""))
 
 
 if __name__ == "__main__":

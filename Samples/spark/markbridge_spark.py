@@ -75,6 +75,8 @@ printf '#summary %s\n' "$(tail -n 1 "$tmp/stderr")" || exit 74
 
 OWNED_OPTIONS = {"-o", "--output", "--dead-letter", "--diagnostics", "--summary", "--resume"}
 SUMMED = ("records", "converted", "deadLettered", "blankLines", "inputBytes")
+# How many example ids batch's census keeps for each class.
+EXAMPLES_KEPT = 5
 
 
 def kind(line):
@@ -131,8 +133,26 @@ def totals(summaries):
         for group in ("failures", "diagnostics"):
             for code, count in summary[group].items():
                 total[group][code] = total[group].get(code, 0) + count
+    censuses = [summary["census"] for summary in summaries if "census" in summary]
+    if censuses:
+        total["census"] = merged_census(censuses)
     total["partitions"] = len(summaries)
     return total
+
+
+def merged_census(censuses):
+    """With --check, the partitions' censuses as one, as a single batch over the whole input
+    would count it: the counts added up, each class's records added up and its first example
+    ids kept, in partition order (which is input order)."""
+    merged = {"checked": 0, "losing": 0, "failing": 0, "gate": censuses[0]["gate"], "classes": {}}
+    for census in censuses:
+        for key in ("checked", "losing", "failing"):
+            merged[key] += census[key]
+        for name, entry in census["classes"].items():
+            into = merged["classes"].setdefault(name, {"severity": entry["severity"], "records": 0, "examples": []})
+            into["records"] += entry["records"]
+            into["examples"] = (into["examples"] + entry["examples"])[:EXAMPLES_KEPT]
+    return merged
 
 
 def main(argv):

@@ -32,7 +32,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/markbridge-spark-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" "$here/make_corpus.py" "$work/input" --records 2000 --files 4
 
-options=(--field html --from html --to markdown --into markdown --id-field id --max-record-bytes 65536)
+# --check: each partition's batch reads its results back, and the job merges their censuses,
+# which must count what the one process counts.
+options=(--field html --from html --to markdown --into markdown --id-field id --max-record-bytes 65536 --check)
 
 echo "== one markbridge batch process"
 status=0
