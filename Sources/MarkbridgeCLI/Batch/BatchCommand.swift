@@ -121,7 +121,7 @@ struct BatchCommand {
             if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "Standard input ('-') can be read once") }
             let inputDir = parsed.value(BatchCommand.inputDir), outputDir = parsed.value(BatchCommand.outputDir)
             if inputDir != nil || outputDir != nil {
-                guard let inputDir, let outputDir else { throw UsageError(message: "--input-dir and --output-dir go together") }
+                guard inputDir != nil, outputDir != nil else { throw UsageError(message: "--input-dir and --output-dir go together") }
                 guard parsed.positionals.isEmpty else { throw UsageError(message: "Unexpected argument '\(parsed.positionals[0])': --input-dir reads a folder, not files") }
                 for spec in [BatchCommand.field, BatchCommand.into, BatchCommand.output, BatchCommand.embed] where parsed.value(spec) != nil {
                     throw UsageError(message: "\(spec.key) is for JSON Lines input, not --input-dir")
@@ -348,20 +348,7 @@ struct BatchCommand {
         if let outputPath = plan.outputPath { BatchCheckpoint.remove(for: outputPath) }
         try output.finish()
         progress.finish()
-        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
-        if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)",
-                                        runDetails: Self.runDetails(plan, started: Date(timeIntervalSinceNow: -Double((ContinuousClock.now - started).components.seconds)),
-                                                                    inputs: plan.inputs.joined(separator: ", ")))
-        }
-        if let reportFolder {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportFolder.indexPath,
-                                        title: "markbridge batch --check: \(plan.inputs.joined(separator: ", ")) to \(plan.converter.target)",
-                                        runDetails: Self.runDetails(plan, started: Date(timeIntervalSinceNow: -Double((ContinuousClock.now - started).components.seconds)),
-                                                                    inputs: plan.inputs.joined(separator: ", ")),
-                                        examplePages: reportFolder.examplePages(counts.census))
-        }
-        return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
+        return try finish(counts, plan: plan, inputs: plan.inputs.joined(separator: ", "), started: started, reportFolder: reportFolder)
     }
 
     /// The options as the checkpoint records them: spelt out field by field, sets sorted, so
@@ -388,7 +375,6 @@ struct BatchCommand {
     /// temporary file is left: each conversion removes its own, and the run removes the rest.
     private func execute(_ directory: BatchDirectory, plan: Plan) async throws -> Int32 {
         let started = ContinuousClock.now
-        let startedAt = Date()
         let tree = try directory.entries()
         do {
             try FileManager.default.createDirectory(atPath: directory.output, withIntermediateDirectories: true)
@@ -470,35 +456,7 @@ struct BatchCommand {
             throw error
         }
         progress.finish()
-        standardError(summary(counts, elapsed: ContinuousClock.now - started, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
-        if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)",
-                                        runDetails: Self.runDetails(plan, started: startedAt, inputs: directory.input))
-        }
-        if let reportFolder {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportFolder.indexPath,
-                                        title: "markbridge batch --check: \(directory.input) to \(plan.converter.target)",
-                                        runDetails: Self.runDetails(plan, started: startedAt, inputs: directory.input),
-                                        examplePages: reportFolder.examplePages(counts.census))
-        }
-        return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
-    }
-
-    /// The report's account of the run: the command as given, the version, when it started and
-    /// how long it took, the inputs and the target.
-    static func runDetails(_ plan: Plan, started: Date, inputs: String) -> [(name: String, value: String)] {
-        let command = (["markbridge", "batch"] + plan.commandLine).map(Self.shellQuoted).joined(separator: " ")
-        let formatter = ISO8601DateFormatter()
-        let seconds = Date().timeIntervalSince(started)
-        return [("Command", command), ("Version", "markbridge \(MarkbridgeCommandLine.version)"),
-                ("Started", formatter.string(from: started) + String(format: " (%.1f s)", seconds)), ("Inputs", inputs),
-                ("Converted to", plan.converter.target)]
-    }
-
-    /// A word as a POSIX shell would take it back: bare when it is safe, else in single quotes.
-    static func shellQuoted(_ word: String) -> String {
-        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=,@%+".unicodeScalars.contains($0)) }
-        return safe ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return try finish(counts, plan: plan, inputs: directory.input, started: started, reportFolder: reportFolder)
     }
 
     /// Without --dead-letter, each failed file is one line on standard error.
@@ -547,58 +505,6 @@ struct BatchCommand {
         var message: String
     }
 
-    /// The process's peak resident memory (Linux's VmHWM), for the JSON summary; 0 where unknown.
-    static func peakMemoryBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kilobytes * 1024
-    }
-
-    /// One line, for people (`--summary text`) or for tools (`--summary json`).
-    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool, gate: LossGate? = nil) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let rate = seconds > 0 ? Double(counts.records) / seconds : 0
-        let megabytes = seconds > 0 ? Double(counts.inputBytes) / seconds / 1_000_000 : 0
-        if asJSON {
-            func object(_ counts: [String: Int]) -> String {
-                "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
-            }
-            let census = gate.map { #","census":\#(Self.censusJSON(counts.census, gate: $0))"# } ?? ""
-            return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"skippedFiles":\#(counts.skippedFiles),"alreadyDone":\#(counts.alreadyDone),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
-        }
-        var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
-        if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }
-        if counts.blankLines > 0 { line += ", \(counts.blankLines) blank line\(counts.blankLines == 1 ? "" : "s") skipped" }
-        if counts.skippedFiles > 0 { line += ", \(counts.skippedFiles) file\(counts.skippedFiles == 1 ? "" : "s") of no readable format skipped" }
-        if counts.alreadyDone > 0 { line += ", \(counts.alreadyDone) already done (--resume)" }
-        if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
-        line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
-        line += "\n"
-        if let gate { line += Self.censusText(counts.census, gate: gate) }
-        return line
-    }
-
-    /// `census: 41 of 20000 checked records lose something, 9 fail the gate (content,structure)`,
-    /// then a line a class, worst first: `  content: text changed: 9 records (e.g. 17, 23, 40, 41, 96)`.
-    static func censusText(_ census: BatchCensus, gate: LossGate) -> String {
-        var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something"
-        text += ", \(census.failing) fail\(census.failing == 1 ? "s" : "") the gate (\(gate.description))\n"
-        for (name, severity, entry) in census.ranked {
-            let examples = entry.examples.map(TerminalText.line).joined(separator: ", ")
-            text += "  \(severity.rawValue): \(name): \(entry.records) record\(entry.records == 1 ? "" : "s") (e.g. \(examples))\n"
-        }
-        return text
-    }
-
-    /// `{"checked":N,"losing":N,"failing":N,"gate":"content,structure","classes":{"markup COLOR removed":{"severity":"style",
-    /// "records":N,"examples":["17",...]}}}`; each example is the id as the record wrote it (a string or a number), or `"file:line"`.
-    static func censusJSON(_ census: BatchCensus, gate: LossGate) -> String {
-        let classes = census.ranked.map { name, severity, entry in
-            "\(JSONStringLiteral.encode(name)):{\"severity\":\"\(severity.rawValue)\",\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
-        }
-        return #"{"checked":\#(census.checked),"losing":\#(census.losing),"failing":\#(census.failing),"gate":\#(JSONStringLiteral.encode(gate.description)),"classes":{\#(classes.joined(separator: ","))}}"#
-    }
 }
 
 /// The files a JSON Lines run writes: the output, and those beside it that were asked for.
