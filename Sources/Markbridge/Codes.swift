@@ -104,8 +104,10 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case alignmentDropped = "alignment-dropped"
     case anchorChanged = "anchor-changed"
     case anchorDropped = "anchor-dropped"
+    case autolinkAdded = "autolink-added"
     case blockDropped = "block-dropped"
     case codeSpanSplit = "code-span-split"
+    case colorsResolved = "colors-resolved"
     case controlCharacterReplaced = "control-character-replaced"
     case defaultColor = "default-color"
     case definitionListSplit = "definition-list-split"
@@ -137,6 +139,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case languageChanged = "language-changed"
     case lineBreakDropped = "line-break-dropped"
     case listNumberClamped = "list-number-clamped"
+    case listSpacingDropped = "list-spacing-dropped"
     case listSplit = "list-split"
     case markupDropped = "markup-dropped"
     case markupRangeAdjusted = "markup-range-adjusted"
@@ -160,8 +163,10 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .alignmentDropped: "alignment Markdown without HTML cannot say"
         case .anchorChanged: "a markup JSON paragraph name with what an anchor may not hold, kept without it"
         case .anchorDropped: "an id (an in-page link's target) with no block to begin, or that Markdown without HTML cannot say"
+        case .autolinkAdded: "an e-mail address in text that GitHub Flavored Markdown without HTML cannot keep from reading back as a link"
         case .blockDropped: "a block Markdown without HTML cannot say (an empty paragraph, a caption)"
         case .codeSpanSplit: "a code span with a line break, written without HTML as one span a line"
+        case .colorsResolved: "overlapping markup JSON COLOR markups: over the text they share only the innermost kept, the colour a page shows"
         case .controlCharacterReplaced: "a control character no output may carry, replaced"
         case .defaultColor: "opaque black text read as the default colour, not a COLOR"
         case .definitionListSplit: "a list, quote, table or code block inside <dt> or <dd>, read after it, ending the definition list there"
@@ -193,6 +198,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .languageChanged: "a code block language kept as its first word"
         case .lineBreakDropped: "a line break Markdown without HTML cannot write"
         case .listNumberClamped: "a list number outside 0...999,999,999 moved to the nearest end"
+        case .listSpacingDropped: "a Markdown list loose only by blank lines between its items, read (and written) as tight"
         case .listSplit: "an ordered item numbered out of turn, which Markdown writes as a list of its own"
         case .markupDropped: "a markup Markdown without HTML cannot write"
         case .markupRangeAdjusted: "a markup edge on whitespace, which Markdown cannot mark, moved"
@@ -214,7 +220,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     /// What kind of outcome it is, for a service to map to a status.
     public var category: DiagnosticCode.Category {
         switch self {
-        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .blockDropped, .codeSpanSplit, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
+        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .autolinkAdded, .blockDropped, .codeSpanSplit, .colorsResolved, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSpacingDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
             .loss
         case .tableTooWide, .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit

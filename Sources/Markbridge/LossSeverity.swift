@@ -37,14 +37,15 @@ extension DiagnosticCodeName {
              .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .tableTooWide, .taskFlattened:
             .structure
         // Presentation: colour, alignment, CSS, emphasis, a code block's language, an element unwrapped.
-        case .abbreviationExpanded, .alignmentDropped, .codeSpanSplit, .droppedStyle, .emphasisDropped, .formattingLimit,
+        case .abbreviationExpanded, .alignmentDropped, .autolinkAdded, .codeSpanSplit, .listSpacingDropped, .droppedStyle, .emphasisDropped, .formattingLimit,
              .infoStringTruncated, .languageChanged, .markupDropped, .unknownElement:
             .style
-        // Recognised, nothing a reader sees is lost: opaque black as the default colour, Word's
+        // Recognised, nothing a reader sees is lost: opaque black as the default colour, colours
+        // under another that hides them, Word's
         // list paragraphs as items, invisible elements and comments, markups merged or cut at
         // cells that cover the same text, a markup moved off whitespace at its edge (the class
         // beside it says whether the whitespace shows), fields the format gives no meaning.
-        case .defaultColor, .droppedComment, .droppedElement, .emptyAlt, .emptyMarkup, .ignoredField, .markupRangeAdjusted,
+        case .colorsResolved, .defaultColor, .droppedComment, .droppedElement, .emptyAlt, .emptyMarkup, .ignoredField, .markupRangeAdjusted,
              .markupSplitAtCells, .markupsMerged, .unknownField, .wordList:
             .info
         }

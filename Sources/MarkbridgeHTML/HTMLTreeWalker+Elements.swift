@@ -212,17 +212,30 @@ extension HTMLTreeWalker {
         return style
     }
 
-    /// A text colour for the element's content, unless it is opaque black where no colour is
-    /// open around it: what text is without a colour, so a COLOR markup would say nothing
-    /// (Google Docs and Word set it on every run of text). Not kept, counted.
+    /// A text colour for the element's content. Text shows one colour, the innermost, so the
+    /// colour open around the element is suspended while it lasts (reopened when it ends, as
+    /// ``cancelFormatting(_:exit:)`` suspends an inherited weight): the IR holds the colour each
+    /// character shows, never two over the same text. Opaque black is what text is without a
+    /// colour (Google Docs and Word set it on every run of text), so it is not kept as a
+    /// COLOR: it only ends the colour around it. Counted.
     private mutating func openColor(_ color: CSSColor, node: HTMLNodeID, exit: inout Exit) {
-        let enclosed = openKinds.contains { if case .color = $0 { true } else { false } }
-        guard color == CSSColor(red: 0, green: 0, blue: 0) && !enclosed else {
+        if let outer = openKinds.lastIndex(where: { if case .color = $0 { true } else { false } }) {
+            builder.closeMarkup(openHandles[outer])
+            if outer >= openHandles.count - exit.markupCount {
+                // The element's own (`<font color>` with a `style` colour): the later one wins.
+                openHandles.remove(at: outer)
+                openKinds.remove(at: outer)
+                exit.markupCount -= 1
+            } else {
+                exit.suspended.append((outer, openKinds[outer]))
+            }
+        }
+        guard color == CSSColor(red: 0, green: 0, blue: 0) else {
             openMarkup(&exit, .color(color))
             return
         }
         report.note("default-color", "color", at: tree.sourceLocation(of: node)) {
-            "opaque black text, the default colour, not kept as COLOR where no other colour encloses it (\($0)×)"
+            "opaque black text, the default colour, not kept as COLOR; it ends any colour around it (\($0)×)"
         }
     }
 

@@ -8,6 +8,8 @@
 /// - touching or overlapping markups of the same kind and attributes are merged into one
 ///   (images excepted: each covers its own U+FFFC, so only exact duplicates collapse);
 /// - markups are sorted by start, then longest first, then kind (see `MarkupOrder`);
+/// - COLOR markups do not overlap: over shared text the innermost is kept (see
+///   ``Block/resolvingOverlappingColors(_:)``), since text shows one colour;
 /// - formatting does not begin or end on whitespace: space, tab and line feed at the edges of
 ///   a markup are outside it (except CODE, whose spaces are content, and IMAGE). `<b>very </b>x`
 ///   and `**very** x` then read the same. The HTML and Markdown readers trim so; markup JSON
@@ -216,6 +218,12 @@ extension Block {
 
     /// Sort-based, so O(m log m) in the number of markups whatever their overlap.
     static func canonicalMarkups(_ input: [Markup]) -> [Markup] {
+        resolvingOverlappingColors(mergedMarkups(input))
+    }
+
+    /// Sorted, with empty ranges dropped and equal markups that touch or overlap merged:
+    /// canonical form but for overlapping colours.
+    static func mergedMarkups(_ input: [Markup]) -> [Markup] {
         if input.isEmpty { return input }
         if input.count == 1 { return input[0].range.isEmpty ? [] : input }
         // Group equal kinds together, each group in order of start, to merge in one pass.

@@ -69,11 +69,19 @@ extension MarkupJSONDecoder {
             }
         }
         block.markups = markups
-        // Ranges are kept as given; only touching or overlapping equal markups become one.
+        let colorsOverlap = Block.colorsOverlap(markups)
+        // Ranges are kept as given; only touching or overlapping equal markups become one, and
+        // overlapping colours are cut to the one that shows.
         block.canonicalize(trimmingEdges: false)
-        if block.markups.count != markups.count {
+        let keptCount = colorsOverlap ? Block.mergedMarkupCount(markups) : block.markups.count
+        if colorsOverlap {
+            diagnostics.append(Diagnostic(.note, code: "colors-resolved",
+                message: "COLOR markups overlap: over the text they share only the innermost is kept (the later start, then the shorter), the colour a page shows",
+                at: location(entry.markups.first?.offset ?? 0, pointer.appending(key: "markups"))))
+        }
+        if keptCount != markups.count {
             diagnostics.append(Diagnostic(.note, code: "markups-merged",
-                message: "\(markups.count - block.markups.count) touching or overlapping markup\(markups.count - block.markups.count == 1 ? "" : "s") of the same type and attributes merged into the one before",
+                message: "\(markups.count - keptCount) touching or overlapping markup\(markups.count - keptCount == 1 ? "" : "s") of the same type and attributes merged into the one before",
                 at: location(entry.markups.first?.offset ?? 0, pointer.appending(key: "markups"))))
         }
         return block

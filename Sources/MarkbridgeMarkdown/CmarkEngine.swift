@@ -20,7 +20,7 @@ protocol CmarkEngine {
     func url(_ node: OpaquePointer) -> UnsafePointer<CChar>?
     func title(_ node: OpaquePointer) -> UnsafePointer<CChar>?
     func headingLevel(_ node: OpaquePointer) -> Int
-    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool)
+    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool, tight: Bool)
     func startLine(_ node: OpaquePointer) -> Int
     func startColumn(_ node: OpaquePointer) -> Int
     func endLine(_ node: OpaquePointer) -> Int

@@ -16,7 +16,7 @@ enum CmarkLibrary {
     /// One step of cmark's iterator, as Swift values.
     struct Event {
         enum Kind {
-            case document, blockQuote, list(ordered: Bool, start: Int, parenthesis: Bool), item(task: TaskState?), codeBlock(info: String)
+            case document, blockQuote, list(ordered: Bool, start: Int, parenthesis: Bool, tight: Bool), item(task: TaskState?), codeBlock(info: String)
             case htmlBlock, paragraph, heading(level: Int), thematicBreak
             case text, softBreak, lineBreak, code, htmlInline, emphasis, strong
             case link(url: String, title: String), image(url: String, title: String)
@@ -137,7 +137,7 @@ enum CmarkLibrary {
         case .blockQuote: kind = .blockQuote
         case .list:
             let list = engine.list(node)
-            kind = .list(ordered: list.ordered, start: list.start, parenthesis: list.parenthesis)
+            kind = .list(ordered: list.ordered, start: list.start, parenthesis: list.parenthesis, tight: list.tight)
         case .item: kind = .item(task: engine.taskState(node))
         case .codeBlock:
             kind = .codeBlock(info: string(engine.fenceInfo(node)))

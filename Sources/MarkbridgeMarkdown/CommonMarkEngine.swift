@@ -60,9 +60,9 @@ struct CommonMarkEngine: CmarkEngine {
     func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { cmark_node_get_title(node) }
     func headingLevel(_ node: OpaquePointer) -> Int { Int(cmark_node_get_heading_level(node)) }
 
-    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool) {
+    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool, tight: Bool) {
         (cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node)),
-         cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM)
+         cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM, cmark_node_get_list_tight(node) != 0)
     }
 
     func startLine(_ node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) }

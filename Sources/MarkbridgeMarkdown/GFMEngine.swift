@@ -88,9 +88,10 @@ struct GFMEngine: CmarkEngine {
     func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { library.nodeGetTitle(node) }
     func headingLevel(_ node: OpaquePointer) -> Int { Int(library.nodeGetHeadingLevel(node)) }
 
-    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool) {
+    func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool, tight: Bool) {
         // cmark_list_type: ORDERED 2; cmark_delim_type: PAREN 2.
-        (library.nodeGetListType(node) == 2, Int(library.nodeGetListStart(node)), library.nodeGetListDelim(node) == 2)
+        (library.nodeGetListType(node) == 2, Int(library.nodeGetListStart(node)), library.nodeGetListDelim(node) == 2,
+         library.nodeGetListTight(node) != 0)
     }
 
     func startLine(_ node: OpaquePointer) -> Int { Int(library.nodeGetStartLine(node)) }

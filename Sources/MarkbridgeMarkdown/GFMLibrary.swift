@@ -36,6 +36,7 @@ struct GFMLibrary: Sendable {
     let nodeGetListType: @convention(c) (Node?) -> UInt32
     let nodeGetListStart: @convention(c) (Node?) -> Int32
     let nodeGetListDelim: @convention(c) (Node?) -> UInt32
+    let nodeGetListTight: @convention(c) (Node?) -> Int32
     let nodeGetStartLine: @convention(c) (Node?) -> Int32
     let nodeGetStartColumn: @convention(c) (Node?) -> Int32
     let nodeGetEndLine: @convention(c) (Node?) -> Int32
@@ -119,6 +120,7 @@ struct GFMLibrary: Sendable {
                 nodeGetListType: try symbol(coreHandle, "cmark_node_get_list_type", as: (@convention(c) (Node?) -> UInt32).self),
                 nodeGetListStart: try symbol(coreHandle, "cmark_node_get_list_start", as: (@convention(c) (Node?) -> Int32).self),
                 nodeGetListDelim: try symbol(coreHandle, "cmark_node_get_list_delim", as: (@convention(c) (Node?) -> UInt32).self),
+                nodeGetListTight: try symbol(coreHandle, "cmark_node_get_list_tight", as: (@convention(c) (Node?) -> Int32).self),
                 nodeGetStartLine: try symbol(coreHandle, "cmark_node_get_start_line", as: (@convention(c) (Node?) -> Int32).self),
                 nodeGetStartColumn: try symbol(coreHandle, "cmark_node_get_start_column", as: (@convention(c) (Node?) -> Int32).self),
                 nodeGetEndLine: try symbol(coreHandle, "cmark_node_get_end_line", as: (@convention(c) (Node?) -> Int32).self),

@@ -10,8 +10,16 @@ enum MarkdownEscaping {
     /// U+FEFF), so the bytes between them are copied in runs.
     ///
     /// With `gfm`, every `~` and `|` is escaped too: in GitHub Flavored Markdown a `~` run may
-    /// be strikethrough and a line with `|` may begin a table.
-    static func line(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, gfm: Bool = false, into out: inout [UInt8]) {
+    /// be strikethrough and a line with `|` may begin a table. And text its autolink extension
+    /// would make a link (outside a link: `insideLink`) is kept from it: `www\.` and `http\://`
+    /// (escapes it reads through), and an e-mail address split by an empty comment before its
+    /// `@` (the extension looks within one text node, and escapes or references do not split
+    /// one) where HTML is allowed. Returns whether an address was left that GFM will link,
+    /// for the caller to report.
+    @discardableResult
+    static func line(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, gfm: Bool = false, insideLink: Bool = false,
+                     allowsHTML: Bool = true, into out: inout [UInt8]) -> Bool {
+        var leftAutolink = false
         let base = bytes.startIndex
         let end = bytes.endIndex
         // A line start that could be read as a list marker: digits then `.` or `)`.
@@ -55,9 +63,24 @@ enum MarkdownEscaping {
                 guard atLineStart && index == base else { index += 1; continue }
                 replacement = "\\"
                 keepsByte = true
-            case UInt8(ascii: "."), UInt8(ascii: ")"): // after a leading digit run
-                guard atLineStart && digitRun > 0 && index == base + digitRun else { index += 1; continue }
+            case UInt8(ascii: "."), UInt8(ascii: ")"): // after a leading digit run, or ending GFM's `www`
+                let listMarker = atLineStart && digitRun > 0 && index == base + digitRun
+                guard listMarker || (gfm && !insideLink && byte == UInt8(ascii: ".") && GFMAutolinks.startsWWW(bytes, dotAt: index)) else {
+                    index += 1
+                    continue
+                }
                 replacement = "\\"
+                keepsByte = true
+            case UInt8(ascii: ":") where gfm && !insideLink && GFMAutolinks.endsScheme(bytes, colonAt: index):
+                replacement = "\\"
+                keepsByte = true
+            case UInt8(ascii: "@") where gfm && !insideLink && GFMAutolinks.isEmailAt(bytes, index):
+                guard allowsHTML else {
+                    leftAutolink = true
+                    index += 1
+                    continue
+                }
+                replacement = "<!-- -->"
                 keepsByte = true
             case UInt8(ascii: "\r"):
                 replacement = "&#13;"
@@ -94,6 +117,7 @@ enum MarkdownEscaping {
             runStart = index
         }
         out.append(contentsOf: bytes[runStart..<end])
+        return leftAutolink
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -106,14 +130,17 @@ enum MarkdownEscaping {
         return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF
     }
 
-    /// The same for GitHub Flavored Markdown: `~` and `|` as well.
+    /// The same for GitHub Flavored Markdown: `~` and `|` as well, and the `.`, `:` and `@`
+    /// an autolink turns on.
     static let mayNeedEscapeInGFM: [Bool] = (0..<256).map { value in
-        mayNeedEscape[value] || value == Int(UInt8(ascii: "~")) || value == Int(UInt8(ascii: "|"))
+        mayNeedEscape[value] || Array("~|.:@".utf8).contains(UInt8(value))
     }
 
     @inline(__always)
     static func mayNeedEscapeInGFM(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-        mayNeedEscape(block) .| (block .== SIMD16(repeating: UInt8(ascii: "~"))) .| (block .== SIMD16(repeating: UInt8(ascii: "|")))
+        func byte(_ character: Unicode.Scalar) -> SIMD16<UInt8> { SIMD16(repeating: UInt8(ascii: character)) }
+        return mayNeedEscape(block) .| (block .== byte("~")) .| (block .== byte("|")) .| (block .== byte("."))
+            .| (block .== byte(":")) .| (block .== byte("@"))
     }
 
     /// `mayNeedEscape` for sixteen bytes at once: controls, DEL, `[` `\\` `]` as one range, and

@@ -249,12 +249,27 @@ struct MarkdownInlineRenderer {
                 let line = bytes[lineStart..<(newline ?? bytes.endIndex)]
                 if lineStart > base { lineBreak(beforeEmptyLine: line.isEmpty) }
                 if !line.isEmpty {
-                    MarkdownEscaping.line(line, atLineStart: !lineHasContent, gfm: renderer.gfm, into: &out)
+                    let linked = MarkdownEscaping.line(line, atLineStart: !lineHasContent, gfm: renderer.gfm, insideLink: isInsideLink,
+                                                       allowsHTML: renderer.allowsHTML, into: &out)
+                    if linked { noteAutolink(in: line) }
                     lineHasContent = true
                 }
                 guard let newline else { break }
                 lineStart = newline + 1
             }
+        }
+
+        private var isInsideLink: Bool {
+            open.contains { if case .link = $0.delimiter { true } else { false } }
+        }
+
+        /// GitHub Flavored Markdown without HTML cannot keep an e-mail address in text from
+        /// its autolink extension: said once a block.
+        private mutating func noteAutolink(in line: ArraySlice<UInt8>) {
+            guard !diagnostics.contains(where: { $0.code == "autolink-added" }) else { return }
+            diagnostics.append(.warning("autolink-added",
+                "e-mail address \((GFMAutolinks.firstEmail(in: line) ?? "").debugDescription) in block \(blockIndex) reads back from GitHub Flavored Markdown as a mailto link: its autolink extension links it, and without HTML nothing keeps it plain",
+                block: blockIndex))
         }
 
         /// A hard break: backslash-newline between two lines with text, `<br>` where CommonMark
@@ -318,6 +333,7 @@ struct MarkdownInlineRenderer {
                 guard codeDepth == 0 else { return }
                 var code = codeText
                 let gfm = renderer.gfm
+                let insideLink = isInsideLink
                 // A code span holds its text raw, so a control (a CR, C0, DEL or C1) would reach
                 // whoever prints the Markdown: inline HTML writes it as a reference, and without
                 // HTML it is replaced, reported.
@@ -341,7 +357,7 @@ struct MarkdownInlineRenderer {
                         out.append(contentsOf: "<code>".utf8)
                         for (index, line) in code.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
                             if index > 0 { out.append(contentsOf: "<br>".utf8) }
-                            MarkdownEscaping.line(line, atLineStart: false, gfm: gfm, into: &out)
+                            MarkdownEscaping.line(line, atLineStart: false, gfm: gfm, insideLink: insideLink, into: &out)
                         }
                         out.append(contentsOf: "</code>".utf8)
                     }

@@ -152,6 +152,8 @@ struct MarkdownWalker {
     var imageDepth = 0
     /// Whether nesting past the IR's depth has been reported (once a document).
     var reportedDepthLimit = false
+    /// Lists cmark read as loose: the block their first item will be, and where they begin.
+    var looseLists: [(firstBlock: Int, location: SourceLocation?)] = []
     var tagCache = MarkdownReader.InlineTagCache()
     /// A script or style opened by inline HTML: its content, until its end tag, is dropped.
     var droppingElement: String?
@@ -200,9 +202,10 @@ struct MarkdownWalker {
                 builder.addBlockForEmptyQuote(in: &context)
                 context.leaveQuote()
             }
-        case .list(let ordered, let start, _):
+        case .list(let ordered, let start, _, let tight):
             if event.isEnter {
                 builder.flushPendingItem(in: &context)
+                if !tight { looseLists.append((builder.finishedBlockCount, location(of: event))) }
                 context.enterList(ordered: ordered, start: start)
                 noteDepthLimit(event)
             } else {
@@ -408,6 +411,12 @@ struct MarkdownWalker {
 
     /// Inline HTML tags come one at a time: a start tag opens markups, its end tag closes them.
     private mutating func inlineHTML(_ event: CmarkLibrary.Event) {
+        // A comment shows nothing, and the writers put an empty one where GFM would otherwise
+        // read an e-mail address as a link.
+        if event.literal.hasPrefix("<!--") {
+            diagnose("dropped-comment", "an HTML comment dropped", event, severity: .note)
+            return
+        }
         let (tag, messages) = interpretedTag(event.literal)
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
@@ -493,16 +502,32 @@ struct MarkdownWalker {
         diagnose("depth-clamped", "lists and quotes nested deeper than \(IRLimits.maxDepth): what is inside is kept at depth \(IRLimits.maxDepth)", event)
     }
 
-    mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event) {
+    mutating func diagnose(_ code: String, _ message: String, _ event: CmarkLibrary.Event, severity: Diagnostic.Severity = .warning) {
+        diagnostics.append(Diagnostic(severity, code: code, message: message, at: location(of: event)))
+    }
+
+    private func location(of event: CmarkLibrary.Event) -> SourceLocation? {
         // cmark counts columns in bytes, from 1; soft breaks and some inlines report 0.
         let column = depthClamp?.originalColumn(line: event.line, column: max(event.column, 1)) ?? max(event.column, 1)
-        let location = event.line > 0 ? SourceLocation(line: event.line, column: column, byteOffset: 0) : nil
-        diagnostics.append(.warning(code, message, at: location))
+        return event.line > 0 ? SourceLocation(line: event.line, column: column, byteOffset: 0) : nil
+    }
+
+    /// A list loose only by the blank lines between its items has no place in the IR, which
+    /// keeps looseness as CommonMark derives it from what an item holds (a further paragraph):
+    /// every writer then shows it tight, its items without paragraph spacing. Said per list.
+    private mutating func noteLooseListsReadTight(in document: Document) {
+        let loose = document.blocks.itemsOfLooseLists()
+        for list in looseLists where loose.indices.contains(list.firstBlock) && document.blocks[list.firstBlock].kind.isListItem && !loose[list.firstBlock] {
+            diagnostics.append(.warning("list-spacing-dropped",
+                "a loose list (blank lines between its items, block \(list.firstBlock) its first) read as tight: only an item holding a further paragraph keeps a list loose in the IR, so its items are written without paragraph spacing",
+                at: list.location))
+        }
     }
 
     mutating func finish() -> Document {
         builder.endBlock(keepingIfEmpty: false)
         let document = builder.finishPromotingLoneImages()
+        if !looseLists.isEmpty { noteLooseListsReadTight(in: document) }
         if builder.depthsLowered > 0, let first = builder.firstLoweredBlock {
             let count = builder.depthsLowered
             diagnostics.append(.warning("depth-lowered", "\(count) block\(count == 1 ? "" : "s"), the first block \(first), nested deeper than the list items before \(count == 1 ? "it" : "them"): kept at the depth those items allow"))

@@ -23,8 +23,9 @@ public struct MarkdownWriter: Sendable {
         case commonMark
         /// GitHub Flavored Markdown (tables and strikethrough extensions): CommonMark, with pipe
         /// tables where a table has one header row and only inline cells, `~~strike~~`, and `~`
-        /// and `|` escaped in text. Checked against cmark-gfm; the autolink extension, which
-        /// GitHub also runs, may turn a bare URL in text into a link.
+        /// and `|` escaped in text. Checked against cmark-gfm. Text its autolink extension
+        /// (which GitHub also runs) would link is kept plain (see ``GFMAutolinks``), or, an
+        /// e-mail address without HTML, reported.
         case gfm
     }
 

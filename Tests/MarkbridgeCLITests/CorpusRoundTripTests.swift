@@ -7,8 +7,8 @@ import Testing
 /// Issue 22, the writer's guarantee at document level: for every document, the Markdown written
 /// reads back as the document minus what the writer reported. Checked over records made from
 /// the real samples in `../shared/data/samples/`, cut at element boundaries, mixed and mutated
-/// (``SampleCorpusGenerator``): each is read as HTML, written as CommonMark with HTML kept and
-/// dropped, read back, and compared (`markbridge check`). A difference is reported when a
+/// (``SampleCorpusGenerator``): each is read as HTML, written as CommonMark and as GFM, with HTML
+/// kept and dropped, read back, and compared (`markbridge check`). A difference is reported when a
 /// warning of the write step names the block it is in, or the block next to an inserted one.
 @Suite("Corpus round trip: Markdown reads back as the document minus what was reported")
 struct CorpusRoundTripTests {
@@ -67,43 +67,27 @@ struct CorpusRoundTripTests {
         }
     }
 
-    /// Shapes the corpus finds that are neither fixed nor reported yet, each with its minimal
-    /// input and why; a difference matching one is counted apart, not as unreported.
-    static let knownExceptions: [(input: String, reason: String, matches: @Sendable (BlockChange) -> Bool)] = [
-        ("<span style=\"color:#c00\"><p style=\"text-align:right\"><span style=\"color:#000\">x</span></p></span>",
-         "two colours over the same text in a paragraph written as an HTML block (it has an alignment): the HTML reader reads the IR's two nested spans back as the inner colour alone, where the Markdown inline path keeps both",
-         { change in
-             guard case .changed(_, _, let details) = change, !details.markups.isEmpty,
-                   details.markups.allSatisfy({ $0.name == "COLOR" }), details.text.isEmpty, details.attributes.isEmpty else { return false }
-             let colors = details.old.markups.filter { if case .color = $0.kind { true } else { false } }.map(\.range)
-             return Set(colors).count < colors.count
-         }),
+    static let targets: [(name: String, converter: Converter, via: Format)] = [
+        ("markdown --markdown-html keep", Converter(), .markdown),
+        ("markdown --markdown-html drop", Converter(options: .init(markdownHTML: .drop)), .markdown),
+        ("gfm --markdown-html keep", Converter(), .gfm),
+        ("gfm --markdown-html drop", Converter(options: .init(markdownHTML: .drop)), .gfm),
     ]
 
-    static let targets: [(name: String, converter: Converter)] = [
-        ("markdown --markdown-html keep", Converter()),
-        ("markdown --markdown-html drop", Converter(options: .init(markdownHTML: .drop))),
-    ]
-
-    @Test("Records from the samples: Markdown, with HTML kept and dropped, reads back equal or reported",
+    @Test("Records from the samples: Markdown and GFM, with HTML kept and dropped, read back equal or reported",
           .enabled(if: TestPaths.hasSharedData, "../shared/data is absent"))
     func corpus() throws {
         var generator = SampleCorpusGenerator(samples: try Self.samples(), seed: 22)
         #expect(generator.pieces.count > 100)
         var differences = 0
-        var known = 0
         var shown = 0
         for index in 0..<Self.recordCount {
             let record = generator.record()
             for target in Self.targets {
                 let finding: String
                 do {
-                    let check = try target.converter.check(Array(record.utf8), from: .html, via: .markdown)
-                    let unreported = Self.unreported(check).filter { change in
-                        guard Self.knownExceptions.contains(where: { $0.matches(change) }) else { return true }
-                        known += 1
-                        return false
-                    }
+                    let check = try target.converter.check(Array(record.utf8), from: .html, via: target.via)
+                    let unreported = Self.unreported(check)
                     guard !unreported.isEmpty else { continue }
                     finding = "written \(String(decoding: check.written, as: UTF8.self).debugDescription)\nwarnings \(check.writeDiagnostics.map { "\($0.code)@\($0.block ?? -1)" })\n\(unreported)"
                 } catch {
@@ -116,7 +100,7 @@ struct CorpusRoundTripTests {
                 }
             }
         }
-        print("corpus round trip: \(Self.recordCount) records, \(differences) unreported differences, \(known) known exceptions")
+        print("corpus round trip: \(Self.recordCount) records, \(differences) unreported differences")
         #expect(differences == 0)
     }
 
@@ -128,12 +112,13 @@ struct CorpusRoundTripTests {
         "<ol><li><p style='mso-list:l0 level1 lfo1'>x</p></li></ol>",
         "<ul><li><dl><dt>t</dt><dd>d</dd></dl></li></ul>",
         "<ul><li><iframe title=\"t\" src=\"https://www.youtube.com/embed/a\"></iframe></li></ul>",
+        "<span style=\"color:#c00\"><p style=\"text-align:right\"><span style=\"color:#000\">x</span></p></span>",
     ]
 
     @Test("Shapes the corpus found read as valid documents and come back from Markdown equal or reported", arguments: foundShapes)
     func foundShape(_ html: String) throws {
         for target in Self.targets {
-            let check = try target.converter.check(Array(html.utf8), from: .html, via: .markdown)
+            let check = try target.converter.check(Array(html.utf8), from: .html, via: target.via)
             #expect(check.before.invariantViolations().isEmpty)
             #expect(Self.unreported(check).isEmpty, "\(target.name): \(check.diff.changes)")
         }
@@ -146,13 +131,5 @@ struct CorpusRoundTripTests {
         #expect(check.writeDiagnostics.map(\.code) == ["empty-item-merged"])
         #expect(check.writeDiagnostics.first?.block == 0)
         #expect(check.after.blocks.map(\.text) == ["x"])
-    }
-
-    @Test("Known exceptions still happen as their reason says: each entry's input differs and its matcher sees it")
-    func knownExceptionsHold() throws {
-        for exception in Self.knownExceptions {
-            let check = try Converter().check(Array(exception.input.utf8), from: .html, via: .markdown)
-            #expect(Self.unreported(check).contains(where: exception.matches), "\(exception.input): \(check.diff.changes)")
-        }
     }
 }

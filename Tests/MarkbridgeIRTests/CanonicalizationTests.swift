@@ -20,6 +20,48 @@ struct CanonicalizationTests {
         ])
     }
 
+    @Test("Overlapping colours: over shared text only the innermost stays (later start, then shorter, then later by value); other markups untouched")
+    func overlappingColors() {
+        let red = MarkupKind.color(CSSColor(red: 255, green: 0, blue: 0))
+        let blue = MarkupKind.color(CSSColor(red: 0, green: 0, blue: 255))
+        let green = MarkupKind.color(CSSColor(red: 0, green: 128, blue: 0))
+        var block = Block(.paragraph, text: "0123456789", markups: [
+            Markup(red, start: 0, end: 6),
+            Markup(blue, start: 2, end: 8),
+            Markup(green, start: 2, end: 4),
+            Markup(.strong, start: 1, end: 9),
+            Markup(.background(CSSColor(red: 0, green: 0, blue: 0)), start: 0, end: 9),
+        ])
+        block.canonicalize()
+        #expect(block.markups == [
+            Markup(.background(CSSColor(red: 0, green: 0, blue: 0)), start: 0, end: 9),
+            Markup(red, start: 0, end: 2),
+            Markup(.strong, start: 1, end: 9),
+            Markup(green, start: 2, end: 4),
+            Markup(blue, start: 4, end: 8),
+        ])
+        // Equal ranges: the later by value (#0000FF before #FF0000) is the inner one.
+        var equal = Block(.paragraph, text: "ab", markups: [Markup(blue, start: 0, end: 2), Markup(red, start: 0, end: 2)])
+        equal.canonicalize()
+        #expect(equal.markups == [Markup(red, start: 0, end: 2)])
+        #expect(Block.colorsOverlap([Markup(red, start: 0, end: 2), Markup(red, start: 1, end: 3)]) == false)
+        #expect(Block.colorsOverlap([Markup(red, start: 3, end: 5), Markup(blue, start: 0, end: 4)]))
+    }
+
+    @Test("Overlapping colours resolve in O(k log k): 20,000 nested colours canonicalise, each keeping the text only it covers")
+    func manyOverlappingColors() {
+        let count = 20_000
+        let markups = (0..<count).map { index in
+            Markup(.color(CSSColor(red: UInt8(index % 255 + 1), green: UInt8(index / 255 % 256), blue: 0)), start: index, end: 2 * count - index)
+        }
+        var block = Block(.paragraph, text: String(repeating: "x", count: 2 * count), markups: markups.reversed())
+        block.canonicalize()
+        #expect(block.markups.count == 2 * count - 1)
+        #expect(block.markups[count - 1] == Markup(markups[count - 1].kind, start: count - 1, end: count + 1))
+        #expect(block.markups.first == Markup(markups[0].kind, start: 0, end: 1))
+        #expect(block.markups.last == Markup(markups[0].kind, start: 2 * count - 1, end: 2 * count))
+    }
+
     @Test("Empty ranges are dropped; touching and overlapping equal markups merge")
     func merging() {
         var block = Block(.paragraph, text: "0123456789", markups: [
@@ -59,10 +101,10 @@ struct CanonicalizationTests {
         #expect(block.markups == [Markup(image, start: 0, end: 1), Markup(image, start: 1, end: 2)])
     }
 
-    @Test("Colors of different values are ordered by value and never merged")
-    func colorsByValue() {
-        let red = MarkupKind.color(CSSColor(red: 255, green: 0, blue: 0))
-        let blue = MarkupKind.color(CSSColor(red: 0, green: 0, blue: 255))
+    @Test("Backgrounds of different values are ordered by value and never merged (one over another shows through where not opaque)")
+    func backgroundsByValue() {
+        let red = MarkupKind.background(CSSColor(red: 255, green: 0, blue: 0))
+        let blue = MarkupKind.background(CSSColor(red: 0, green: 0, blue: 255))
         var block = Block(.paragraph, text: "abcd", markups: [Markup(red, start: 0, end: 2), Markup(blue, start: 0, end: 2)])
         block.canonicalize()
         #expect(block.markups == [Markup(blue, start: 0, end: 2), Markup(red, start: 0, end: 2)])

@@ -6,7 +6,7 @@ import MarkbridgeMarkdown
 import MarkbridgeTestSupport
 
 /// GitHub Flavored Markdown output, checked by an independent implementation: Debian's
-/// cmark-gfm renders what the writer wrote, the HTML reader reads that rendering, and the IR
+/// cmark-gfm (with the table, strikethrough and autolink extensions) renders what the writer wrote, the HTML reader reads that rendering, and the IR
 /// must be what the same renderer makes of the CommonMark writer's output for the same
 /// document (whose own round trip other suites hold). Rendered HTML is no exact copy of the
 /// original: its whitespace collapses where our HTML writer would keep it, and cmark-gfm
@@ -53,10 +53,39 @@ struct GFMWriterTests {
         #expect(dropped.diagnostics.map(\.code) == ["markup-dropped"])
     }
 
+    static let autolinkText = "Mail help@example.com or a.b+c@d.co.uk., see www.example.com and (www.x.org), https://habr.com, HTTP://X.org, ftp://f.net/x; not a@b, xwww.y.z, a@b.c-, mailto"
+
+    @Test("Text GFM's autolink extension would link stays text: www and scheme escaped, an e-mail address split by an empty comment, or reported without HTML")
+    func autolinksKeptPlain() throws {
+        let link = Markup(.link(LinkTarget(href: "https://z.com")), start: 0, end: 17)
+        let document = Document(blocks: [
+            Block(.paragraph, text: Self.autolinkText),
+            Block(.paragraph, text: "x@y.com www.z.com", markups: [link]),
+        ])
+        let kept = try Self.gfm(document)
+        #expect(String(decoding: kept.value, as: UTF8.self) == """
+            Mail help<!-- -->@example.com or a.b+c<!-- -->@d.co.uk., see www\\.example.com and (www\\.x.org), https\\://habr.com, HTTP\\://X.org, ftp\\://f.net/x; not a@b, xwww.y.z, a@b.c-, mailto
+
+            [x@y.com www.z.com](https://z.com)
+
+            """)
+        #expect(kept.diagnostics.isEmpty)
+        let dropped = try Self.gfm(document, html: .drop)
+        #expect(String(decoding: dropped.value, as: UTF8.self).hasPrefix("Mail help@example.com or a.b+c@d.co.uk., see www\\.example.com"))
+        #expect(dropped.diagnostics.map(\.code) == ["autolink-added"])
+        #expect(dropped.diagnostics.first?.block == 0)
+        #expect(dropped.diagnostics.first?.message.contains("\"help@example.com\"") == true)
+        // cmark-gfm with its autolink extension, the renderer GitHub runs, links nothing.
+        if Self.cmarkGFM != nil {
+            let rendered = String(decoding: try Self.render(kept.value), as: UTF8.self)
+            #expect(rendered.components(separatedBy: "<a ").count == 2, "\(rendered)")
+        }
+    }
+
     static func render(_ markdown: [UInt8], extensions: Bool = true) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(cmarkGFM))
-        process.arguments = ["--unsafe"] + (extensions ? ["-e", "table", "-e", "strikethrough"] : [])
+        process.arguments = ["--unsafe"] + (extensions ? ["-e", "table", "-e", "strikethrough", "-e", "autolink"] : [])
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

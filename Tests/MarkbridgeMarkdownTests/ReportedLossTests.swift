@@ -20,6 +20,15 @@ struct ReportedLossTests {
         #expect(read.diagnostics.map(\.message) == ["inline HTML in an image's alt text dropped: <b>", "inline HTML in an image's alt text dropped: </b>"])
     }
 
+    @Test("A list loose only by blank lines between its items is read as tight, said once per list with where it begins; a list loose by an item's further paragraph is kept loose, unsaid")
+    func looseListReadTight() throws {
+        let read = try MarkdownReader().read("- a\n\n- b\n\ntext\n\n- c\n- d\n\n1. x\n\n   y\n2. z\n\n> 1. q\n>\n> 2. r\n")
+        #expect(read.value.blocks.map(\.text) == ["a", "b", "text", "c", "d", "x", "y", "z", "q", "r"])
+        #expect(read.diagnostics.map(\.code) == ["list-spacing-dropped", "list-spacing-dropped"])
+        #expect(read.diagnostics.map { $0.location.map { "\($0.line):\($0.column)" } ?? "" } == ["1:1", "15:3"])
+        #expect(read.diagnostics.first?.message == "a loose list (blank lines between its items, block 0 its first) read as tight: only an item holding a further paragraph keeps a list loose in the IR, so its items are written without paragraph spacing")
+    }
+
     @Test("Without HTML an embed is a link to its source, and what a link cannot carry (a poster, a size) is named as dropped")
     func embedAsLink() throws {
         let options = MarkdownWriter.Options(html: .drop)
