@@ -4,12 +4,12 @@
 # chunk in flight and the next run resumes after the last chunk committed.
 #
 #   migrate.sh --table articles --key id --source body --target body_md --from html --to markdown
-#       [--where 'SQL'] [--chunk-rows N] [--restart] [--dead-letters NAME]
-#       [--progress-table NAME] [--markbridge PATH] [-- BATCH_OPTIONS...]
+#       [--where 'SQL'] [--chunk-rows N] [--check] [--restart] [--dead-letters NAME]
+#       [--progress-table NAME] [--check-table NAME] [--markbridge PATH] [-- BATCH_OPTIONS...]
 #
 # Connects as psql does (PGHOST, PGPORT, PGUSER, PGDATABASE). Steps:
-# 1. Adds --target (text; json for --to json), the dead-letter table and the progress table if
-#    they are missing.
+# 1. Adds --target (text; json for --to json), the dead-letter table, the progress table and,
+#    with --check, the check-results table, if they are missing.
 # 2. Rows to do: --target is NULL, the row has no dead letter for this column, and --where (SQL
 #    from the operator, trusted as such) holds. A pass goes over them in key order, --chunk-rows
 #    at a time. Each chunk:
@@ -18,9 +18,10 @@
 #                         WHERE <to do> AND key > <last committed key> ORDER BY key LIMIT N) r"
 #       psql prints each value as the server sent it, so the line is byte for byte what
 #       row_to_json made (COPY ... TO in text format would double every backslash);
-#    b. goes through one `markbridge batch` into files in the work folder;
+#    b. goes through one `markbridge batch` (with --check, --check-results too) into files in the
+#       work folder;
 #    c. is loaded in ONE transaction: the converted rows' --target, a dead letter for every record
-#       that failed, and the progress row's last key
+#       that failed, with --check each written row's loss classes, and the progress row's last key
 #       (COPY in CSV format with a quote and a delimiter that JSON text never holds raw, so no
 #       byte is reinterpreted). A row is written only if it still needs it: --target still NULL
 #       and the source's md5 still the one converted, so a row edited while this ran is left for
@@ -33,8 +34,8 @@
 #    letter), so a row behind the cursor that is still to do (edited while converting, added
 #    later with a smaller key) is taken by the next pass, never lost.
 #
-# The key must be NOT NULL and have a unique index of its own; the dead-letter and progress
-# tables keep it as JSON writes it (to_json(key) #>> '{}'), and rows are matched on
+# The key must be NOT NULL and have a unique index of its own; the dead-letter, check and
+# progress tables keep it as JSON writes it (to_json(key) #>> '{}'), and rows are matched on
 # the key's own type, through its index. Identifiers are plain names ([A-Za-z_][A-Za-z0-9_]*).
 # A NULL source is dead-lettered (wrong-type), like any value batch cannot convert.
 # Temporary files: ${TMPDIR:-/tmp}/markbridge-migrate.TABLE.TARGET.HASH (one chunk's files, and a
@@ -43,8 +44,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-table="" key="" source="" target="" from="" to="" where="" chunk_rows=10000 restart=0
-dead_letters=markbridge_dead_letters progress=markbridge_progress
+table="" key="" source="" target="" from="" to="" where="" chunk_rows=10000 checks=0 restart=0
+dead_letters=markbridge_dead_letters progress=markbridge_progress check_table=markbridge_check_results
 bin=${MARKBRIDGE:-$here/../../.build/release/markbridge}
 batch_options=()
 usage() {
@@ -52,7 +53,7 @@ usage() {
   exit 64
 }
 while [ $# -gt 0 ]; do
-  [ "$1" = -- ] || [ $# -ge 2 ] || [ "$1" = --restart ] || usage
+  [ "$1" = -- ] || [ $# -ge 2 ] || [ "$1" = --check ] || [ "$1" = --restart ] || usage
   case $1 in
     --table) table=$2; shift 2 ;;
     --key) key=$2; shift 2 ;;
@@ -62,22 +63,25 @@ while [ $# -gt 0 ]; do
     --to) to=$2; shift 2 ;;
     --where) where=$2; shift 2 ;;
     --chunk-rows) chunk_rows=$2; shift 2 ;;
+    --check) checks=1; shift ;;
     --restart) restart=1; shift ;;
     --dead-letters) dead_letters=$2; shift 2 ;;
     --progress-table) progress=$2; shift 2 ;;
+    --check-table) check_table=$2; shift 2 ;;
     --markbridge) bin=$2; shift 2 ;;
     --) shift; batch_options=("$@"); break ;;
     *) usage ;;
   esac
 done
 [ -n "$table" ] && [ -n "$key" ] && [ -n "$source" ] && [ -n "$target" ] && [ -n "$from" ] && [ -n "$to" ] || usage
-for name in "$table" "$key" "$source" "$target" "$dead_letters" "$progress"; do
+for name in "$table" "$key" "$source" "$target" "$dead_letters" "$progress" "$check_table"; do
   [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { echo "migrate: '$name' is not a plain identifier" >&2; exit 64; }
 done
 [[ $chunk_rows =~ ^[1-9][0-9]{0,8}$ ]] || { echo "migrate: --chunk-rows takes a whole number from 1 to 999999999" >&2; exit 64; }
 given=(${batch_options[@]+"${batch_options[@]}"}) batch_options=()
 for option in ${given[@]+"${given[@]}"}; do
   case $option in
+    --check) checks=1; continue ;;
     -o | --output | --dead-letter | --summary | --field | --into | --id-field | --check-results | --resume | \
     --input-dir | --output-dir | --diagnostics | --report | --report-dir | --output=* | --dead-letter=* | --summary=*)
       echo "migrate: $option is the script's to give batch (each chunk has files of its own in the work folder)" >&2
@@ -124,6 +128,27 @@ CREATE TABLE IF NOT EXISTS "$progress" (
   finished_at timestamptz,
   PRIMARY KEY (table_name, column_name, filter));
 SQL
+if [ "$checks" = 1 ]; then
+  batch_options+=(--check)
+  "${psql[@]}" <<SQL
+SET client_min_messages = warning;
+CREATE TABLE IF NOT EXISTS "$check_table" (
+  table_name text NOT NULL,
+  column_name text NOT NULL,
+  row_key text NOT NULL,
+  class_name text NOT NULL,
+  class_key text NOT NULL,
+  severity text NOT NULL,
+  count integer NOT NULL,
+  block integer,
+  detail text NOT NULL,
+  fails boolean NOT NULL,
+  checked_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (table_name, column_name, row_key, class_name));
+CREATE INDEX IF NOT EXISTS "${check_table}_severity" ON "$check_table" (table_name, column_name, severity);
+SQL
+fi
+has_checks=$("${psql[@]}" -At -c "SELECT to_regclass('\"$check_table\"') IS NOT NULL")
 
 IFS=$'\t' read -r key_type key_usable < <("${psql[@]}" -At -F $'\t' -c "SELECT format_type(a.atttypid, a.atttypmod),
     a.attnotnull AND EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique
@@ -195,7 +220,31 @@ echo "migrate: converting $rows rows of $table.$source ($from) into $table.$targ
   "$chunk_rows a chunk, in $work"
 
 csv="WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')"
-peak=0 total_converted=0 total_dead=0 total_left=0
+check_load="" check_files=() check_write="INSERT INTO markbridge_check_counts VALUES (0, 0);"
+if [ "$checks" = 1 ]; then
+  check_load="\\copy markbridge_checked (line) FROM '$work/chunk/check-results.jsonl' $csv"
+  check_files=(--check-results "$work/chunk/check-results.jsonl")
+  # A written row's classes, each one row: the class's count, and the first one's block and detail.
+  check_write="WITH checked AS (
+  INSERT INTO \"$check_table\" (table_name, column_name, row_key, class_name, class_key, severity, count, block, detail, fails)
+  SELECT '$table', '$target', w.row_key, l ->> 'class', l ->> 'key', l ->> 'severity', (l ->> 'count')::integer,
+         (l ->> 'block')::integer, l ->> 'detail', (c.r ->> 'fails')::boolean
+  FROM (SELECT line::json AS r FROM markbridge_checked) c
+  JOIN markbridge_written w ON w.k = (c.r -> 'id' #>> '{}')::$key_type AND NOT w.dead
+  CROSS JOIN LATERAL json_array_elements(c.r -> 'losses') l
+  RETURNING row_key, fails
+) INSERT INTO markbridge_check_counts
+SELECT count(DISTINCT row_key), count(DISTINCT row_key) FILTER (WHERE fails) FROM checked;"
+fi
+check_clear=""
+if [ "$has_checks" = t ]; then
+  # A row written again (its target set back to NULL, or its dead letter deleted) loses the
+  # classes of its earlier conversion.
+  check_clear="DELETE FROM \"$check_table\" c USING markbridge_written w
+  WHERE c.table_name = '$table' AND c.column_name = '$target' AND c.row_key = w.row_key;"
+fi
+
+peak=0 total_converted=0 total_dead=0 total_left=0 total_losing=0 total_failing=0
 chunk=$((first_chunk - 1))
 while :; do
   chunk=$((chunk + 1))
@@ -205,6 +254,7 @@ while :; do
       t.\"$source\" $todo $cursor ORDER BY t.\"$key\" LIMIT $chunk_rows) r" |
     "$bin" batch --field "$source" --from "$from" --to "$to" --into "$target" --id-field "$key" \
       ${batch_options[@]+"${batch_options[@]}"} \
+      ${check_files[@]+"${check_files[@]}"} \
       -o "$work/chunk/converted.jsonl" --dead-letter "$work/chunk/dead-letters.jsonl" --summary json - 2>"$work/chunk/summary.json"
   statuses=("${PIPESTATUS[@]}")
   set -e
@@ -212,7 +262,7 @@ while :; do
     echo "migrate: reading chunk $chunk failed (psql exit ${statuses[0]}); earlier chunks are committed" >&2
     exit 1
   fi
-  # Exit 1 is a dead letter, which is a result.
+  # Exit 1 is a dead letter or, with --check, a record that fails the gate: both are results.
   if [ "${statuses[1]}" -gt 1 ]; then
     cat "$work/chunk/summary.json" >&2
     echo "migrate: markbridge batch failed on chunk $chunk (exit ${statuses[1]}); earlier chunks are committed" >&2
@@ -225,8 +275,10 @@ while :; do
   if ! result=$("${psql[@]}" -1 -At -F ' ' -f - <<SQL
 CREATE TEMPORARY TABLE markbridge_converted (line text) ON COMMIT DROP;
 CREATE TEMPORARY TABLE markbridge_failed (line text) ON COMMIT DROP;
+CREATE TEMPORARY TABLE markbridge_checked (line text) ON COMMIT DROP;
 \\copy markbridge_converted (line) FROM '$work/chunk/converted.jsonl' $csv
 \\copy markbridge_failed (line) FROM '$work/chunk/dead-letters.jsonl' $csv
+$check_load
 CREATE TEMPORARY TABLE markbridge_converted_rows ON COMMIT DROP AS
 SELECT (record ->> '$key')::$key_type AS k, record FROM (SELECT line::json AS record FROM markbridge_converted) c;
 CREATE TEMPORARY TABLE markbridge_failed_rows ON COMMIT DROP AS
@@ -259,6 +311,9 @@ WITH inserted AS (
   ON CONFLICT (table_name, column_name, row_key) DO NOTHING
   RETURNING d.row_key
 ) INSERT INTO markbridge_written SELECT row_key::$key_type, row_key, true FROM inserted;
+$check_clear
+CREATE TEMPORARY TABLE markbridge_check_counts (losing bigint, failing bigint) ON COMMIT DROP;
+$check_write
 CREATE TEMPORARY TABLE markbridge_counts ON COMMIT DROP AS
 SELECT (SELECT count(*) FROM markbridge_converted_rows) + (SELECT count(*) FROM markbridge_failed_rows) AS rows,
        (SELECT count(*) FROM markbridge_written WHERE NOT dead) AS converted,
@@ -266,7 +321,9 @@ SELECT (SELECT count(*) FROM markbridge_converted_rows) + (SELECT count(*) FROM 
        (SELECT to_json(k) #>> '{}' FROM (SELECT k FROM markbridge_converted_rows UNION ALL
           SELECT row_key::$key_type FROM markbridge_failed_rows) a ORDER BY k LIMIT 1) AS first_key,
        (SELECT to_json(k) #>> '{}' FROM (SELECT k FROM markbridge_converted_rows UNION ALL
-          SELECT row_key::$key_type FROM markbridge_failed_rows) a ORDER BY k DESC LIMIT 1) AS last_key;
+          SELECT row_key::$key_type FROM markbridge_failed_rows) a ORDER BY k DESC LIMIT 1) AS last_key,
+       c.losing, c.failing
+FROM markbridge_check_counts c;
 INSERT INTO "$progress" AS p (table_name, column_name, filter, last_key, chunks, rows_converted, rows_dead_lettered, rows_left, finished_at)
 SELECT '$table', '$target', $(literal "$where"), last_key, 1, converted, dead, rows - converted - dead,
        CASE WHEN rows < $chunk_rows THEN now() END
@@ -276,7 +333,7 @@ ON CONFLICT (table_name, column_name, filter) DO UPDATE SET
   rows_converted = p.rows_converted + EXCLUDED.rows_converted,
   rows_dead_lettered = p.rows_dead_lettered + EXCLUDED.rows_dead_lettered,
   rows_left = p.rows_left + EXCLUDED.rows_left, updated_at = now(), finished_at = EXCLUDED.finished_at;
-SELECT rows, converted, dead, rows - converted - dead,
+SELECT rows, converted, dead, rows - converted - dead, losing, failing,
        CASE WHEN rows = 0 THEN '(no rows)' ELSE format('(keys %s to %s)', to_json(first_key), to_json(last_key)) END
 FROM markbridge_counts;
 SQL
@@ -284,15 +341,20 @@ SQL
     echo "migrate: loading chunk $chunk failed, and its transaction was rolled back; earlier chunks are committed" >&2
     exit 1
   fi
-  read -r rows converted dead left keys <<<"$result"
+  read -r rows converted dead left losing failing keys <<<"$result"
   total_converted=$((total_converted + converted)) total_dead=$((total_dead + dead)) total_left=$((total_left + left))
+  total_losing=$((total_losing + losing)) total_failing=$((total_failing + failing))
+  checked=""
+  if [ "$checks" = 1 ]; then checked="; $losing losing something, $failing failing the gate"; fi
   echo "migrate: chunk $chunk committed $keys: $converted converted, $dead dead-lettered," \
-    "$left changed while converting (left for the next run)"
+    "$left changed while converting (left for the next run)$checked"
   rm -rf "$work/chunk"
   if [ "$rows" -lt "$chunk_rows" ]; then break; fi
   cursor=$after
 done
 
+checked=""
+if [ "$checks" = 1 ]; then checked="; $total_losing losing something (in $check_table), $total_failing failing the gate"; fi
 echo "migrate: pass finished at chunk $chunk; this run's $((chunk - first_chunk + 1)): $total_converted converted, $total_dead dead-lettered into $dead_letters," \
-  "$total_left changed while converting (left for the next run)"
+  "$total_left changed while converting (left for the next run)$checked"
 echo "migrate: temporary files: at most $peak bytes (one chunk's)"

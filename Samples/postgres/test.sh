@@ -14,8 +14,10 @@
 #    committed before untouched, removes the killed run's temporary files, and ends with every
 #    row converted or dead-lettered exactly once, as in the one-chunk run of 2., the progress row
 #    at the last key, and its temporary files a fraction of that run's;
-# 5. --where: only the rows the filter selects are migrated, equal to one `markbridge batch` over
-#    them, and the filter's pass has a progress row of its own;
+# 5. --where and --check: only the rows the filter selects are migrated, and each written row's
+#    loss classes in the side table are those of one `markbridge batch --check` over them; four
+#    known records give known classes (a dropped colour: style; <details>: structure; an empty
+#    link: content; plain text: none), and a row written again has its classes replaced;
 # 6. live rows: 200 rows added later are migrated by the next run, which leaves the migrated rows
 #    untouched, and rows edited while it converts (through a markbridge stand-in that edits two
 #    rows before it returns) are left for the run after, which migrates them.
@@ -218,19 +220,54 @@ chunked=$(sed -n 's/^migrate: temporary files: at most \([0-9]*\) bytes.*/\1/p' 
 echo "resumed after key 1200 with rows 1 to 1200 untouched and the stale folder removed; all 3000 rows converted or" \
   "dead-lettered once, as in one chunk (2974 + 26); progress at key 3000; temporary files $chunked bytes a 400-row chunk, $one_chunk for 3000 rows"
 
-echo "== --where: a third of the rows"
-sql -c "CREATE TABLE articles_where (id bigint PRIMARY KEY, title text, body text)"
-load "$work/rows.jsonl" articles_where
+echo "== --where and --check: a third of the rows, their loss classes in a side table"
+sql -c "CREATE TABLE articles_checked (id bigint PRIMARY KEY, title text, body text)"
+load "$work/rows.jsonl" articles_checked
+sql <<'SQL'
+INSERT INTO articles_checked (id, title, body) VALUES
+  (3001, 'not selected', '<details><summary>s</summary><p>hidden</p></details>'),
+  (3003, 'a colour', '<p><span style="color:red">red</span> text</p>'),
+  (3006, 'details', '<details><summary>s</summary><p>hidden</p></details>'),
+  (3009, 'plain', '<p>fine</p>'),
+  (3012, 'an empty link', '<p><a href="https://x.example/"></a>empty link</p><script>x</script>');
+SQL
 selected='id % 3 = 0'
-migrate articles_where --where "$selected" --chunk-rows 500
-check articles_where "$selected"
-untouched=$(sql -c "SELECT count(*) FROM articles_where a WHERE NOT ($selected) AND (body_md IS NOT NULL OR EXISTS
-  (SELECT 1 FROM markbridge_dead_letters d WHERE d.table_name = 'articles_where' AND d.row_key = a.id::text))")
+migrate articles_checked --where "$selected" --check --chunk-rows 500 -- --markdown-html drop | tee "$work/checked.log"
+failing=$(sed -n 's/^migrate: pass finished.*, \([0-9]*\) failing the gate$/\1/p' "$work/checked.log")
+[ "${failing:-0}" -gt 0 ] || fail "no row failed the gate, so batch's exit 1 for one went untested"
+check articles_checked "$selected" --markdown-html drop --check --check-results "$work/reference-classes.jsonl"
+untouched=$(sql -c "SELECT count(*) FROM articles_checked a WHERE NOT ($selected) AND (body_md IS NOT NULL OR EXISTS
+  (SELECT 1 FROM markbridge_dead_letters d WHERE d.table_name = 'articles_checked' AND d.row_key = a.id::text))")
 [ "$untouched" = 0 ] || fail "$untouched rows outside --where '$selected' were migrated"
+sql -c "SELECT row_to_json(c) FROM (SELECT row_key, class_name, class_key, severity, count, block, detail, fails
+  FROM markbridge_check_results WHERE table_name = 'articles_checked') c" >"$work/classes.jsonl"
+python3 "$here/check.py" --classes "$work/classes.jsonl" "$work/reference-classes.jsonl"
+known=$(sql -c "SELECT string_agg(concat_ws(' ', row_key, class_key, severity, count, fails), E'\n' ORDER BY row_key, class_key)
+  FROM markbridge_check_results WHERE table_name = 'articles_checked' AND row_key IN ('3001', '3003', '3006', '3009', '3012')")
+expected='3003 markup-color-removed style 1 f
+3003 markup-dropped style 1 f
+3006 details-flattened structure 1 t
+3012 dropped-element info 1 t
+3012 empty-link-dropped content 1 t'
+[ "$known" = "$expected" ] || fail "the known records' classes are
+$known
+not
+$expected"
+echo "rows outside --where untouched; $failing rows failing the gate written all the same, their verdict in the side table"
+echo "the known records' classes: a dropped colour (style), <details> (structure), an empty link (content), none for plain text"
+# What a reviewer asks: the rows that lost content.
+sql -c "SELECT row_key || ': ' || detail FROM markbridge_check_results
+  WHERE table_name = 'articles_checked' AND severity = 'content' ORDER BY row_key::bigint" | grep -q '^3012: link with no text' ||
+  fail "the rows that lose content do not list row 3012's empty link"
 progress=$(sql -c "SELECT concat_ws(' ', last_key, chunks, finished_at IS NOT NULL) FROM markbridge_progress
-  WHERE table_name = 'articles_where' AND filter = '$selected'")
-[ "$progress" = "3000 3 t" ] || fail "expected the --where pass's progress '3000 3 t', not '$progress'"
-echo "rows outside --where untouched; the filter's pass has a progress row of its own, at key 3000"
+  WHERE table_name = 'articles_checked' AND filter = '$selected'")
+[ "$progress" = "3012 3 t" ] || fail "expected the --where pass's progress '3012 3 t', not '$progress'"
+sql -c "UPDATE articles_checked SET body_md = NULL WHERE id = 3006"
+migrate articles_checked --where "$selected" --check -- --markdown-html drop
+again=$(sql -c "SELECT string_agg(concat_ws(' ', row_key, class_key, severity, count, fails), E'\n' ORDER BY row_key, class_key)
+  FROM markbridge_check_results WHERE table_name = 'articles_checked' AND row_key = '3006'")
+[ "$again" = "3006 details-flattened structure 1 t" ] || fail "row 3006, written again, has the classes '$again'"
+echo "row 3006, its target set back to NULL, written again with its classes replaced"
 
 echo "== 200 more rows, two of them edited while the run converts"
 python3 "$here/make_rows.py" "$work/more.jsonl" --rows 200 --first-id 100001 --seed 16
