@@ -1,6 +1,7 @@
 """Checks a migrated table against one `markbridge batch` run over the same source values.
 
     python3 check.py TABLE.jsonl DEAD.jsonl INPUT.jsonl REFERENCE.jsonl REFERENCE-DEAD.jsonl
+    python3 check.py --classes CLASSES.jsonl REFERENCE-CHECK-RESULTS.jsonl
 
 TABLE.jsonl: {"id", "body_md"} of every row; DEAD.jsonl: the dead-letter table's rows; INPUT.jsonl:
 the {"id", "body"} records the reference run read; REFERENCE*.jsonl: its output and dead letters.
@@ -8,6 +9,10 @@ Every row must be converted or dead-lettered, not both and not neither (so conve
 total), its body_md must equal the reference's result exactly, and the dead-lettered rows and
 their codes must be the reference's. A reference dead letter is matched to its row through its
 line in INPUT.jsonl, since batch gives no id for a record it could not parse.
+
+With --classes: CLASSES.jsonl is the check-results side table's rows of one table (row_key,
+class_name, class_key, severity, count, block, detail, fails), which must be, one for one, the
+classes of the records in the --check-results file of a `markbridge batch --check` run.
 """
 
 import json
@@ -53,5 +58,25 @@ def main(table, dead, source, reference, reference_dead):
           f"({', '.join(f'{code} {count}' for code, count in sorted(codes.items()))})")
 
 
+def main_classes(table, reference):
+    fields = ("row_key", "class_name", "class_key", "severity", "count", "block", "detail", "fails")
+    rows = sorted(tuple(row[field] for field in fields) for row in records(table))
+    expected = sorted((str(record["id"]), loss["class"], loss["key"], loss["severity"], loss["count"], loss["block"],
+                       loss["detail"], record["fails"]) for record in records(reference) for loss in record["losses"])
+    if rows != expected:
+        missing = [row for row in expected if row not in rows][:3]
+        extra = [row for row in rows if row not in expected][:3]
+        sys.exit(f"FAIL: the side table's {len(rows)} classes are not the reference's {len(expected)}: "
+                 f"missing e.g. {missing}, not expected e.g. {extra}")
+    severities = {}
+    for row in rows:
+        severities[row[3]] = severities.get(row[3], 0) + 1
+    print(f"the side table's {len(rows)} classes of {len({row[0] for row in rows})} rows are the reference's "
+          f"({', '.join(f'{severity} {count}' for severity, count in sorted(severities.items()))})")
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if sys.argv[1:2] == ["--classes"]:
+        main_classes(*sys.argv[2:])
+    else:
+        main(*sys.argv[1:])
