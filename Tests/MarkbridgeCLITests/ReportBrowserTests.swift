@@ -1,5 +1,5 @@
 import Foundation
-import MarkbridgeCLI
+@testable import MarkbridgeCLI
 import Testing
 
 /// The `--report` page in a real browser: Debian's headless Chromium loads it, and the test reads
@@ -56,16 +56,65 @@ struct ReportBrowserTests {
         // The reader refused the javascript: link: its loss is listed under the block, and the
         // diagnostic links to the block it names.
         #expect(dom.contains("<code>LINK</code> “here” <del>removed</del>"))
-        #expect(dom.contains(##"(at /paragraphs/2/markups/0) <code class="code">[unsafe-url]</code> <a class="where" href="#new-2">block 2</a>"##))
+        // The reader's warning is folded under the block it names, between its row and the next.
+        #expect(dom.contains(##"(at /paragraphs/2/markups/0) <code class="code">[unsafe-url]</code></li>"##))
+        let row = try #require(dom.range(of: #"id="new-2""#)), fold = try #require(dom.range(of: "<summary>1 warning on this block</summary>"))
+        let next = try #require(dom.range(of: #"id="new-3""#))
+        #expect(row.upperBound < fold.lowerBound && fold.upperBound < next.lowerBound)
+        #expect(!dom.contains(#"<section id="diagnostics">"#), "every diagnostic names a block")
         #expect(dom.contains(#"<tr class="inserted"><td class="old empty"></td><td class="new" id="new-4">"#))
         #expect(dom.contains(#"<p class="summary" id="summary">4 blocks differ: 3 changed, 1 inserted.</p>"#))
 
-        let screenshot = folder.appendingPathComponent("report.png").path
+        try Self.expectScreenshot(of: page, named: "diff", in: folder)
+    }
+
+    @Test("A batch check's census page and a record's page render: severity first, examples linking to pages that exist, warnings folded, nothing run")
+    func censusAndRecordPagesInChromium() async throws {
+        let folder = ScratchFolder()
+        let input = folder.write("records.jsonl", BatchCheckTests.records(60))
+        let result = await runBatch("--field", "html", "--from", "html", "--to", "markdown", "--markdown-html", "drop", "--check",
+                                    "-o", folder.file("out.jsonl"), "--report-dir", folder.file("report"), input)
+        #expect(result.status == 1)
+        let index = folder.file("report/index.html")
+        let dom = try Chromium.run(["--dump-dom", "file://" + index])
+        #expect(dom.contains(#"<section id="census">"#) && dom.contains(#"<section id="run">"#))
+        let content = try #require(dom.range(of: #"<tr class="content">"#)), style = try #require(dom.range(of: #"<tr class="style">"#))
+        #expect(content.lowerBound < style.lowerBound)
+        #expect(!dom.contains("<script"))
+        // Each example links to a page that is there; the browser resolved none outside the folder.
+        let links = Set(dom.components(separatedBy: #"<a class="record" href=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(links.count == 14)
+        for link in links { #expect(FileManager.default.fileExists(atPath: folder.file("report/" + link)), "\(link)") }
+        try Self.expectScreenshot(of: index, named: "census", in: URL(fileURLWithPath: folder.path))
+
+        let record = folder.file("report/" + BatchReportFolder.pageName(for: "35"))
+        let recordDOM = try Chromium.run(["--dump-dom", "file://" + record])
+        #expect(recordDOM.contains(#"<section id="written">"#))
+        // The writer's warning on block 0 is folded under it, closed; the HTML reader's, which
+        // names no block, follows the two sides, said to be the rest.
+        let fold = try #require(recordDOM.range(of: "<summary>1 warning on this block</summary>"))
+        let alignment = try #require(recordDOM.range(of: "[alignment-dropped]")), rest = try #require(recordDOM.range(of: #"<section id="diagnostics">"#))
+        let unsafe = try #require(recordDOM.range(of: "[unsafe-url]"))
+        #expect(fold.upperBound < alignment.lowerBound && alignment.upperBound < rest.lowerBound && rest.upperBound < unsafe.lowerBound)
+        #expect(recordDOM.contains(#"<p class="note">1 more under the blocks they name.</p>"#))
+        #expect(!recordDOM.contains("<script") && !recordDOM.contains("javascript:go"))
+        try Self.expectScreenshot(of: record, named: "record", in: URL(fileURLWithPath: folder.path))
+    }
+
+    /// Screenshots `page` at 1200 by 900 and checks it is a picture of that size with something
+    /// on it. With `MARKBRIDGE_SCREENSHOTS=DIR` the picture is kept there, to be looked at.
+    static func expectScreenshot(of page: String, named name: String, in folder: URL) throws {
+        let screenshot = folder.appendingPathComponent("\(name).png").path
         _ = try Chromium.run(["--screenshot=" + screenshot, "--window-size=1200,900", "file://" + page])
         let png = try #require(FileManager.default.contents(atPath: screenshot))
         let size = try #require(PNGSize(png))
         #expect(size.width == 1200 && size.height == 900)
         #expect(png.count > 10_000, "a blank page compresses to far less")
+        if let keep = ProcessInfo.processInfo.environment["MARKBRIDGE_SCREENSHOTS"] {
+            try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: keep + "/\(name).png")
+            try FileManager.default.copyItem(atPath: screenshot, toPath: keep + "/\(name).png")
+        }
     }
 }
 

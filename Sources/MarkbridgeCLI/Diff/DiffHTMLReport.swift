@@ -94,8 +94,11 @@ struct DiffHTMLReport {
         if !content.runDetails.isEmpty { out += runDetails(content.runDetails) }
         if !content.census.isEmpty { out += census(content.census, pages: content.examplePages) }
         if !content.deadLetters.isEmpty { out += deadLetters(content.deadLetters) }
-        if !content.diagnostics.isEmpty { out += diagnostics(content.diagnostics, old: content.old, new: content.new) }
-        if !content.old.blocks.isEmpty || !content.new.blocks.isEmpty { out += sides(content) }
+        // A diagnostic that names a block is folded under that block's row; the rest follow the
+        // two sides, so that the first change is never below a page of warnings.
+        let folded = FoldedDiagnostics(content.diagnostics, oldCount: content.old.blocks.count, newCount: content.new.blocks.count)
+        if !content.old.blocks.isEmpty || !content.new.blocks.isEmpty { out += sides(content, folded: folded) }
+        if !folded.unplaced.isEmpty { out += diagnostics(folded.unplaced, foldedCount: content.diagnostics.count - folded.unplaced.count) }
         if let written = content.written {
             out += "<section id=\"written\">\n<h2>Written as \(escape(written.format))</h2>\n<pre class=\"written\">\(escape(written.text))</pre>\n</section>\n"
         }
@@ -143,22 +146,36 @@ struct DiffHTMLReport {
         return out
     }
 
-    private func diagnostics(_ diagnostics: [ReportDiagnostic], old: Document, new: Document) -> String {
-        var out = "<section id=\"diagnostics\">\n<h2>Diagnostics</h2>\n<ol class=\"diagnostics\">\n"
-        for (index, item) in diagnostics.enumerated() {
-            let diagnostic = item.diagnostic
-            let place = diagnostic.location.map { "\(item.fileName):\($0.line):\($0.column)" } ?? item.fileName
-            let pointer = diagnostic.location?.jsonPointer.map { " (at \($0))" } ?? ""
-            out += "<li class=\"diagnostic \(diagnostic.severity.rawValue)\" id=\"diagnostic-\(index)\">"
-            out += "<span class=\"place\">\(escape(place))</span> <span class=\"severity\">\(diagnostic.severity.rawValue)</span>: "
-            out += "\(escape(diagnostic.message))\(escape(pointer)) <code class=\"code\">[\(escape(diagnostic.code))]</code>"
-            if let side = item.side, let block = Self.block(of: diagnostic),
-               block < (side == .old ? old.blocks.count : new.blocks.count) {
-                out += " <a class=\"where\" href=\"#\(side.rawValue)-\(block)\">block \(block)</a>"
-            }
-            out += "</li>\n"
+    /// The diagnostics no block row holds: of the whole input, or of a block not shown.
+    private func diagnostics(_ diagnostics: [(index: Int, item: ReportDiagnostic)], foldedCount: Int) -> String {
+        var out = "<section id=\"diagnostics\">\n<h2>Diagnostics</h2>\n"
+        if foldedCount > 0 {
+            out += "<p class=\"note\">\(Self.grouped(foldedCount)) more under the blocks they name.</p>\n"
         }
+        out += "<ol class=\"diagnostics\">\n"
+        for (index, item) in diagnostics { out += diagnosticItem(item, index: index) }
         return out + "</ol>\n</section>\n"
+    }
+
+    private func diagnosticItem(_ item: ReportDiagnostic, index: Int) -> String {
+        let diagnostic = item.diagnostic
+        let place = diagnostic.location.map { "\(item.fileName):\($0.line):\($0.column)" } ?? item.fileName
+        let pointer = diagnostic.location?.jsonPointer.map { " (at \($0))" } ?? ""
+        return "<li class=\"diagnostic \(diagnostic.severity.rawValue)\" id=\"diagnostic-\(index)\">"
+            + "<span class=\"place\">\(escape(place))</span> <span class=\"severity\">\(diagnostic.severity.rawValue)</span>: "
+            + "\(escape(diagnostic.message))\(escape(pointer)) <code class=\"code\">[\(escape(diagnostic.code))]</code></li>\n"
+    }
+
+    /// The row under a block's that holds its diagnostics, closed: a count and the worst severity.
+    private func foldedRow(_ diagnostics: [(index: Int, item: ReportDiagnostic)]) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        let warnings = diagnostics.filter { $0.item.diagnostic.severity == .warning }.count
+        let summary = warnings > 0
+            ? "\(Self.grouped(warnings)) warning\(warnings == 1 ? "" : "s")" + (diagnostics.count > warnings ? ", \(Self.grouped(diagnostics.count - warnings)) more" : "")
+            : "\(Self.grouped(diagnostics.count)) note\(diagnostics.count == 1 ? "" : "s")"
+        var out = "<tr class=\"folded\"><td colspan=\"2\"><details><summary>\(summary) on this block</summary><ol class=\"diagnostics\">\n"
+        for (index, item) in diagnostics { out += diagnosticItem(item, index: index) }
+        return out + "</ol></details></td></tr>\n"
     }
 
     /// The block a diagnostic is about: a writer's block index, or a `/paragraphs/N` pointer.
@@ -169,10 +186,11 @@ struct DiffHTMLReport {
     }
 
     /// Both documents, block against block, in the alignment's order.
-    private func sides(_ content: ReportContent) -> String {
+    private func sides(_ content: ReportContent, folded: FoldedDiagnostics) -> String {
         var out = "<table class=\"sides\">\n<colgroup><col class=\"old\"><col class=\"new\"></colgroup>\n"
         out += "<thead><tr><th>\(escape(content.oldName))</th><th>\(escape(content.newName))</th></tr></thead>\n<tbody>\n"
         for row in ReportRows(content.diff, oldCount: content.old.blocks.count, newCount: content.new.blocks.count).rows {
+            defer { out += foldedRow(folded.of(row)) }
             switch row {
             case .same(let oldIndex, let newIndex):
                 out += "<tr class=\"same\">" + cell(.old, oldIndex, content.old.blocks[oldIndex], marks: [])
@@ -273,9 +291,10 @@ struct DiffHTMLReport {
     .index{display:block;font-size:11px;color:#656d76}
     tr.changed td{background:#fff8c5}tr.inserted td.new{background:#dafbe1}tr.deleted td.old{background:#ffebe9}
     tr.moved td{background:#ddf4ff}td.empty{background:#f6f8fa!important}
-    td.old mark{background:#ffcecb;text-decoration:line-through}td.new mark{background:#aceebb}
+    td.old mark{background:#ffcecb;box-shadow:inset 0 -2px #cf222e}td.new mark{background:#aceebb;box-shadow:inset 0 -2px #1a7f37}
     tr.details td{font-size:13px;background:#fffdf0;padding-left:24px}tr.details ul{margin:0;padding-left:16px}
-    del{background:#ffcecb}ins{background:#aceebb;text-decoration:none}
+    tr.folded td{font-size:13px;padding:2px 8px 2px 24px;color:#57606a}tr.folded summary{cursor:pointer}
+    del{background:#ffcecb;text-decoration:none;box-shadow:inset 0 -2px #cf222e}ins{background:#aceebb;text-decoration:none;box-shadow:inset 0 -2px #1a7f37}
     ol.diagnostics{margin:0;padding-left:24px;font-size:13px}.diagnostic .place{font-family:ui-monospace,monospace}
     .diagnostic.warning .severity{color:#cf222e}table.census{border-collapse:collapse}
     table.census td,table.census th{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
@@ -284,4 +303,28 @@ struct DiffHTMLReport {
     tr.content td.severity{color:#fff;background:#cf222e}tr.structure td.severity{color:#fff;background:#bc4c00}tr.style td.severity{background:#fff8c5}tr.info td.severity{color:#57606a}
     .block img{max-width:100%}pre{white-space:pre-wrap}
     """
+}
+
+/// The report's diagnostics by the block each names (a writer's block index, or a
+/// `/paragraphs/N` pointer, on the side it counts), each with its place in the full list.
+struct FoldedDiagnostics {
+    private var byBlock: [ReportDiagnostic.Side: [Int: [(index: Int, item: ReportDiagnostic)]]] = [:]
+    /// Those that name no block shown.
+    private(set) var unplaced: [(index: Int, item: ReportDiagnostic)] = []
+
+    init(_ diagnostics: [ReportDiagnostic], oldCount: Int, newCount: Int) {
+        for (index, item) in diagnostics.enumerated() {
+            if let side = item.side, let block = DiffHTMLReport.block(of: item.diagnostic), block >= 0, block < (side == .old ? oldCount : newCount) {
+                byBlock[side, default: [:]][block, default: []].append((index, item))
+            } else {
+                unplaced.append((index, item))
+            }
+        }
+    }
+
+    /// The diagnostics of the blocks a row shows, old side first.
+    func of(_ row: ReportRows.Row) -> [(index: Int, item: ReportDiagnostic)] {
+        let (old, new) = row.blocks
+        return (old.flatMap { byBlock[.old]?[$0] } ?? []) + (new.flatMap { byBlock[.new]?[$0] } ?? [])
+    }
 }

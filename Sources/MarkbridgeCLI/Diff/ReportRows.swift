@@ -11,6 +11,17 @@ struct ReportRows {
         case onlyNew(Int, movedFrom: Int?)
         /// A block that moved and changed, at its new place (its old place is an `onlyOld`).
         case movedAndChanged(Int, Int, BlockDifferences)
+
+        /// The blocks the row is the place of, on each side: a moved block's old index only
+        /// where it stood (its `onlyOld` row), not again beside its new place.
+        var blocks: (old: Int?, new: Int?) {
+            switch self {
+            case .same(let old, let new), .changed(let old, let new, _): (old, new)
+            case .onlyOld(let old, _): (old, nil)
+            case .onlyNew(let new, _): (nil, new)
+            case .movedAndChanged(_, let new, _): (nil, new)
+            }
+        }
     }
 
     private(set) var rows: [Row] = []
