@@ -90,4 +90,18 @@ struct HelpTests {
         #expect(result.standardOutputText.contains("USAGE: markbridge batch --field <name> --from <format> [--to <format>] [--into <name>]"))
         #expect(result.standardOutputText.contains("  --dead-letter <file>  Write records that could not be converted to <file>, one JSON object a line."))
     }
+
+    @Test("help diff tells a newcomer that what a reader dropped shows in check, not in diff")
+    func diffPointsToCheck() {
+        let result = MarkbridgeCommandLine.run(["help", "diff"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutputText.contains("""
+            Both sides are compared after they have been read, so what a reader dropped (an element it does not
+            support, a colour, an attribute) is in neither and cannot show here: 'diff a.html a.md' is silent
+            about it. To see what a conversion loses, run 'markbridge check --via markdown a.html', which
+            reads, writes, reads back and reports every loss with its diagnostics.
+
+            USAGE: markbridge diff
+            """))
+    }
 }

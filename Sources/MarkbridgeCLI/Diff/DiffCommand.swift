@@ -24,7 +24,11 @@ struct DiffCommand {
             discussion: "Reads <a> and <b> ('-' for standard input, once), converts both to the IR and prints what changes\n"
                 + "from <a> to <b>: blocks inserted, deleted and moved, words edited, markups added, removed or changed,\n"
                 + "block attributes changed. Exit status as diff(1): 0 the same, 1 different (as --fail-on counts it: by\n"
-                + "default any difference), 2 trouble.",
+                + "default any difference), 2 trouble.\n\n"
+                + "Both sides are compared after they have been read, so what a reader dropped (an element it does not\n"
+                + "support, a colour, an attribute) is in neither and cannot show here: 'diff a.html a.md' is silent\n"
+                + "about it. To see what a conversion loses, run 'markbridge check --via markdown a.html', which\n"
+                + "reads, writes, reads back and reports every loss with its diagnostics.",
             usage: usage,
             arguments: [("<a>", "The first (old) document."), ("<b>", "The second (new) document.")],
             options: HelpFormatter.optionRows(specs)
