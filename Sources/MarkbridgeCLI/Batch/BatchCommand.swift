@@ -180,31 +180,50 @@ struct BatchCommand {
             let style = parsed.value(BatchCommand.summaryStyle) ?? "text"
             guard style == "text" || style == "json" else { throw UsageError(message: "Unknown summary style '\(style)' (expected one of: text, json)") }
             summaryIsJSON = style == "json"
-            converter = BatchRecordConverter(
-                converter: Converter(registry: registry, options: options), source: source?.name ?? "", target: target.name, field: field, into: into,
-                embedsJSON: target.name == "json" && embed == "json", idField: idField, maxRecordBytes: maxRecordBytes,
-                keepsDiagnostics: diagnosticsPath != nil, inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
             reportPath = parsed.value(DiffCommand.report)
             reportDir = parsed.value(BatchCommand.reportDir)
+            var timedOptions = options
+            var timeoutMessage: String?
             if let text = parsed.value(BatchCommand.timeout) {
                 guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                     throw UsageError(message: "--timeout-per-record needs a positive number of seconds, not '\(text)'")
                 }
-                converter.timeout = seconds
+                // The record's whole work (a check reads it back too) under one deadline: past it,
+                // the conversion stops where it is and the record is a dead letter, nothing left running.
+                timedOptions.timeLimit = .seconds(seconds)
+                timeoutMessage = "took over \(seconds) s (--timeout-per-record); its conversion was stopped"
             }
+            var check: RecordConversion.Check?
             if parsed.isSet(BatchCommand.check) {
                 guard target.reader != nil else {
                     throw UsageError(message: "--check reads each result back, and '\(target.name)' cannot be read (check via json, html or markdown)")
                 }
-                converter.checks = true
-                (converter.diffOptions, converter.gate) = try GateOptions.parse(
+                let (diffOptions, gate) = try GateOptions.parse(
                     ignore: parsed.value(DiffCommand.ignore), failOn: parsed.value(BatchCommand.failOn), failOnDefault: GateOptions.defaultFailOn)
-                converter.keepsCheckResults = checkResultsPath != nil
-                converter.keepsRecordPages = reportDir != nil
+                check = RecordConversion.Check(gate: gate, diffOptions: diffOptions)
             } else if parsed.value(DiffCommand.ignore) != nil || parsed.value(BatchCommand.failOn) != nil || reportPath != nil || checkResultsPath != nil
                         || reportDir != nil {
                 throw UsageError(message: "--fail-on, --ignore, --check-results, --report and --report-dir go with --check")
             }
+            let conversion: RecordConversion
+            var migration: JSONLinesMigration?
+            do throws(ConversionError) {
+                conversion = try RecordConversion(converter: Converter(registry: registry, options: timedOptions), to: target, check: check)
+                if let source {
+                    migration = try JSONLinesMigration(conversion, from: source, field: field, into: into, idField: idField, maxRecordBytes: maxRecordBytes,
+                                                       embedsJSONValue: target.name == "json" && embed == "json", window: jobs)
+                }
+            } catch {
+                throw UsageError(message: error.message)
+            }
+            migration?.limitSpelling = "--max-record-bytes"
+            var records = BatchRecordConverter(conversion: conversion, migration: migration, keepsDiagnostics: diagnosticsPath != nil,
+                                               inputNames: inputs.map { $0 == "-" ? "<stdin>" : $0 })
+            records.conversion.timeoutMessage = timeoutMessage
+            records.migration?.conversion.timeoutMessage = timeoutMessage
+            records.keepsCheckResults = checkResultsPath != nil
+            records.keepsRecordPages = reportDir != nil
+            converter = records
             if let inputDir, let outputDir, let overlap = BatchPathCheck.overlap(input: inputDir, output: outputDir), !parsed.isSet(BatchCommand.allowOverlap) {
                 throw UsageError(message: "--input-dir and --output-dir overlap: \(overlap); outputs would land among the inputs (--allow-overlap writes beside them, never over one)")
             }
@@ -219,7 +238,7 @@ struct BatchCommand {
                 directory = BatchDirectory(input: inputDir, output: outputDir, source: source, target: target, registry: registry, resumes: resumes)
             }
             settings = [source?.name ?? "", target.name, field, into, embed, idField, "\(maxRecordBytes)",
-                        BatchCommand.settingsKey(options), converter.checks ? BatchCommand.settingsKey(converter.diffOptions) + ";gate=" + converter.gate.description : "no check"]
+                        BatchCommand.settingsKey(options), check.map { BatchCommand.settingsKey($0.diffOptions) + ";gate=" + $0.gate.description } ?? "no check"]
         }
     }
 

@@ -1,3 +1,4 @@
+import Markbridge
 import Foundation
 
 /// A piece of batch input: whole lines of one file, or one line too long to hold.

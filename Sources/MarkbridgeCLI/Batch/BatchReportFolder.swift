@@ -1,3 +1,4 @@
+import Markbridge
 import Foundation
 
 /// `batch --check --report-dir DIR`: the census as `DIR/index.html`, each class's example records
@@ -30,7 +31,7 @@ struct BatchReportFolder {
     }
 
     /// Writes the pages of the records that are, now that `census` has merged their piece, among its examples.
-    func write(_ pages: [(id: String, page: [UInt8])], census: BatchCensus) throws(BatchIOError) {
+    func write(_ pages: [(id: String, page: [UInt8])], census: MigrationCensus) throws(BatchIOError) {
         guard !pages.isEmpty else { return }
         let examples = Set(census.classes.values.flatMap(\.examples))
         for (id, page) in pages where examples.contains(id) {
@@ -46,7 +47,7 @@ struct BatchReportFolder {
     }
 
     /// Each example id whose page is there, to its path relative to the index.
-    func examplePages(_ census: BatchCensus) -> [String: String] {
+    func examplePages(_ census: MigrationCensus) -> [String: String] {
         var pages: [String: String] = [:]
         for id in Set(census.classes.values.flatMap(\.examples)) {
             let name = Self.pageName(for: id)

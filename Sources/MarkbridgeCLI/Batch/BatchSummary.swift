@@ -74,7 +74,7 @@ extension BatchCommand {
 
     /// `census: 41 of 20000 checked records lose something, 9 fail the gate (content,structure)`,
     /// then a line a class, worst first: `  content: text changed: 9 records (e.g. 17, 23, 40, 41, 96)`.
-    static func censusText(_ census: BatchCensus, gate: LossGate) -> String {
+    static func censusText(_ census: MigrationCensus, gate: LossGate) -> String {
         var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something"
         text += ", \(census.failing) fail\(census.failing == 1 ? "s" : "") the gate (\(gate.description))\n"
         for (name, severity, entry) in census.ranked {
@@ -86,7 +86,7 @@ extension BatchCommand {
 
     /// `{"checked":N,"losing":N,"failing":N,"gate":"content,structure","classes":{"markup COLOR removed":{"severity":"style",
     /// "records":N,"examples":["17",...]}}}`; each example is the id as the record wrote it (a string or a number), or `"file:line"`.
-    static func censusJSON(_ census: BatchCensus, gate: LossGate) -> String {
+    static func censusJSON(_ census: MigrationCensus, gate: LossGate) -> String {
         let classes = census.ranked.map { name, severity, entry in
             "\(JSONStringLiteral.encode(name)):{\"severity\":\"\(severity.rawValue)\",\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
         }

@@ -3,17 +3,17 @@ import Foundation
 /// What a dead letter keeps of a record over `--max-record-bytes`: its first bytes, cut back to
 /// a character boundary, and its id when those bytes show it. Made from the record's bytes
 /// alone, so the dead letter is the same wherever the record falls among the input's pieces.
-struct RecordPrefix {
+package struct RecordPrefix {
     /// How much of an oversized record a dead letter keeps.
-    static let keptBytes = 1024
+    package static let keptBytes = 1024
 
     /// The kept bytes: at most `keptBytes`, never ending inside a UTF-8 character (a cut before
     /// a continuation byte moves back to the character's first byte), so valid text stays a string.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The id field's value as written, when the kept bytes hold it whole and once.
-    let id: [UInt8]?
+    package let id: [UInt8]?
 
-    init(_ line: ArraySlice<UInt8>, idField: String) {
+    package init(_ line: ArraySlice<UInt8>, idField: String) {
         var end = min(line.count, Self.keptBytes)
         if end < line.count {
             var back = 0
@@ -26,7 +26,7 @@ struct RecordPrefix {
 
     /// The value of the top-level key `field`, read leniently from the start of a record that may
     /// be cut anywhere: only a whole scalar value counts, and nothing when the key comes twice.
-    static func scanID(_ bytes: [UInt8], field: String) -> [UInt8]? {
+    package static func scanID(_ bytes: [UInt8], field: String) -> [UInt8]? {
         var index = 0
         func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 } }
         /// Past a string starting at `index` (a quote); false when it does not end in the bytes.
