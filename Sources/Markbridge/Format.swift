@@ -22,6 +22,14 @@ public struct Format: Sendable {
     }
 }
 
+/// Formats are told apart by name, as a registry holds them: `.markdown == .gfm` is false, and
+/// a format looked up by name equals the static one.
+extension Format: Equatable {
+    public static func == (lhs: Format, rhs: Format) -> Bool {
+        lhs.name == rhs.name
+    }
+}
+
 extension Format {
     /// Markup JSON, version 1: paragraphs with ranged markups.
     public static let markupJSON = Format(

@@ -1,3 +1,4 @@
+import Markbridge
 import Foundation
 
 /// What a command touches outside itself, as values, so that tests run commands in memory and

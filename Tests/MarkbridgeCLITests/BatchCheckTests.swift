@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Markbridge
 @testable import MarkbridgeCLI
+import Testing
 
 @Suite("markbridge batch --check: the census")
 struct BatchCheckTests {

@@ -30,7 +30,7 @@ public struct JSONLinesMigration: Sendable {
     package var limitSpelling = "maxRecordBytes"
 
     /// Throws `unknown-format` when `source` cannot be read (or the target not written, see
-    /// ``RecordConversion``), and `invalid-option` when a JSON value is to be embedded from a
+    /// ``RecordConversion``), and `invalid-value` when a JSON value is to be embedded from a
     /// target that is not markup JSON.
     public init(_ conversion: RecordConversion, from source: Format, field: String, into: String? = nil, idField: String = "id",
                 maxRecordBytes: Int = 16 << 20, embedsJSONValue: Bool = false,
@@ -39,7 +39,7 @@ public struct JSONLinesMigration: Sendable {
             throw ConversionError(code: "unknown-format", message: "format '\(source.name)' cannot be read")
         }
         if embedsJSONValue && conversion.target.name != Format.markupJSON.name {
-            throw ConversionError(code: "invalid-option", message: "only markup JSON output can be embedded as a JSON value, not '\(conversion.target.name)'")
+            throw ConversionError(code: "invalid-value", message: "only markup JSON output can be embedded as a JSON value, not '\(conversion.target.name)'")
         }
         self.conversion = conversion
         self.source = source

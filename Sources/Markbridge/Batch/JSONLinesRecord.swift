@@ -88,7 +88,7 @@ public struct DeadLetter: Sendable, Equatable {
     /// For a record over the limit: whether `original` is cut, and the record's full length.
     public var cut: (truncated: Bool, originalBytes: Int)?
 
-    public init(code: String, message: String, input: String, line: Int, byteOffset: Int, id: String?, original: [UInt8],
+    package init(code: String, message: String, input: String, line: Int, byteOffset: Int, id: String?, original: [UInt8],
                 cut: (truncated: Bool, originalBytes: Int)? = nil) {
         self.code = code
         self.message = message

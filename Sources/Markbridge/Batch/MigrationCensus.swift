@@ -53,7 +53,7 @@ public struct MigrationCensus: Codable, Hashable, Sendable {
     }
 
     /// The severity of a class the census holds by name (a caller's own code counts as content).
-    public static func severity(of name: String) -> LossSeverity {
+    package static func severity(of name: String) -> LossSeverity {
         LossClass(named: name)?.severity ?? .content
     }
 

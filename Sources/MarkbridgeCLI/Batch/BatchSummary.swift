@@ -57,7 +57,7 @@ extension BatchCommand {
             func object(_ counts: [String: Int]) -> String {
                 "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONStringLiteral.encode($0.key)):\($0.value)" }.joined(separator: ",") + "}"
             }
-            let census = gate.map { #","census":\#(Self.censusJSON(counts.census, gate: $0))"# } ?? ""
+            let census = gate.map { #","census":\#(counts.census.censusJSON(gate: $0))"# } ?? ""
             return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"skippedFiles":\#(counts.skippedFiles),"alreadyDone":\#(counts.alreadyDone),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
@@ -68,28 +68,7 @@ extension BatchCommand {
         if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
         line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
         line += "\n"
-        if let gate { line += Self.censusText(counts.census, gate: gate) }
+        if let gate { line += counts.census.censusText(gate: gate) }
         return line
-    }
-
-    /// `census: 41 of 20000 checked records lose something, 9 fail the gate (content,structure)`,
-    /// then a line a class, worst first: `  content: text changed: 9 records (e.g. 17, 23, 40, 41, 96)`.
-    static func censusText(_ census: MigrationCensus, gate: LossGate) -> String {
-        var text = "census: \(census.losing) of \(census.checked) checked record\(census.checked == 1 ? "" : "s") lose\(census.losing == 1 ? "s" : "") something"
-        text += ", \(census.failing) fail\(census.failing == 1 ? "s" : "") the gate (\(gate.description))\n"
-        for (name, severity, entry) in census.ranked {
-            let examples = entry.examples.map(TerminalText.line).joined(separator: ", ")
-            text += "  \(severity.rawValue): \(name): \(entry.records) record\(entry.records == 1 ? "" : "s") (e.g. \(examples))\n"
-        }
-        return text
-    }
-
-    /// `{"checked":N,"losing":N,"failing":N,"gate":"content,structure","classes":{"markup COLOR removed":{"severity":"style",
-    /// "records":N,"examples":["17",...]}}}`; each example is the id as the record wrote it (a string or a number), or `"file:line"`.
-    static func censusJSON(_ census: MigrationCensus, gate: LossGate) -> String {
-        let classes = census.ranked.map { name, severity, entry in
-            "\(JSONStringLiteral.encode(name)):{\"severity\":\"\(severity.rawValue)\",\"records\":\(entry.records),\"examples\":[\(entry.examples.joined(separator: ","))]}"
-        }
-        return #"{"checked":\#(census.checked),"losing":\#(census.losing),"failing":\#(census.failing),"gate":\#(JSONStringLiteral.encode(gate.description)),"classes":{\#(classes.joined(separator: ","))}}"#
     }
 }

@@ -57,14 +57,11 @@ struct CheckCommand {
             return CommandResult(exitCode: DiffCommand.Status.trouble,
                                  standardError: "Error: \(ConvertCommand.describe(error, in: plan.input.displayName))\n")
         }
-        let names = CheckNames(input: plan.input.displayName, target: plan.target.name)
         let lost = plan.gate.fails(check)
-        let output = switch plan.style {
-        case .text: CheckTextReport(usesColor: plan.usesColor, names: names).render(check, gate: plan.gate)
-        case .json: CheckJSONReport(names: names).render(check, gate: plan.gate)
-        }
+        let output = check.report(plan.style == .json ? .json : .text, input: plan.input.displayName, via: plan.target, gate: plan.gate,
+                                  color: plan.usesColor)
         if let reportPath = plan.reportPath {
-            let page = DiffHTMLReport(urlPolicy: DiffHTMLReport.linkPolicy).render(CheckReportContent.make(check, names: names, gate: plan.gate))
+            let page = check.report(.html, input: plan.input.displayName, via: plan.target, gate: plan.gate)
             do {
                 try io.writeFile(reportPath, Array(page.utf8))
             } catch {

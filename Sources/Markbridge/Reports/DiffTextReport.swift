@@ -1,13 +1,16 @@
-import Markbridge
 
 /// A diff for people, in the manner of `git diff --word-diff`: one hunk a changed block,
 /// headed `@@ block 3 -> 4 (P) @@` (indices from 0, as in markup JSON's `/paragraphs/3`), its
 /// text with `[-removed-]` and `{+added+}` inline, then its markup and attribute changes, one a
 /// line. Colour, when asked for, is added to the brackets, never put in their place.
-struct DiffTextReport {
-    var usesColor: Bool
+package struct DiffTextReport {
+    package var usesColor: Bool
 
-    func render(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
+    package init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    package func render(_ diff: DocumentDiff, oldName: String, newName: String) -> String {
         guard !diff.isEmpty else { return "" }
         var out = paint("--- \(TerminalText.line(oldName))\n+++ \(TerminalText.line(newName))\n", .bold)
         for change in diff.changes {
@@ -45,7 +48,7 @@ struct DiffTextReport {
     }
 
     /// `3 changes: 1 changed, 1 inserted, 1 moved`.
-    func summary(_ diff: DocumentDiff) -> String {
+    package func summary(_ diff: DocumentDiff) -> String {
         let counts = DiffCounts(diff)
         let parts = [("changed", counts.changed), ("inserted", counts.inserted), ("deleted", counts.deleted), ("moved", counts.moved)]
             .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
@@ -92,12 +95,12 @@ struct DiffTextReport {
     }
 
     /// The markup JSON type of a block (`P`, `H2`, `OLI`).
-    static func typeName(_ block: Block) -> String {
+    package static func typeName(_ block: Block) -> String {
         block.kind.tag?.rawValue ?? "?"
     }
 
     /// Block text on the terminal: line breaks kept, every other control escaped.
-    static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         TerminalText.lines(text)
     }
 
@@ -120,10 +123,10 @@ struct DiffTextReport {
 }
 
 /// How many blocks each kind of change touches; a block that moved and changed counts as moved.
-struct DiffCounts {
-    var changed = 0, inserted = 0, deleted = 0, moved = 0
+package struct DiffCounts {
+    package var changed = 0, inserted = 0, deleted = 0, moved = 0
 
-    init(_ diff: DocumentDiff) {
+    package init(_ diff: DocumentDiff) {
         for change in diff.changes {
             switch change {
             case .changed(_, _, let details) where details.isMoved: moved += 1

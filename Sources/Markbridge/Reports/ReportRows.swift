@@ -1,10 +1,9 @@
-import Markbridge
 
 /// The rows of the side-by-side table: blocks paired as the alignment paired them (unchanged
 /// pairs are the blocks no change names, in order on both sides), each deleted or moved-away
 /// block on a row of its own where it was, each inserted or moved-in block where it is.
-struct ReportRows {
-    enum Row {
+package struct ReportRows {
+    package enum Row {
         case same(Int, Int)
         case changed(Int, Int, BlockDifferences)
         case onlyOld(Int, movedTo: Int?)
@@ -24,9 +23,9 @@ struct ReportRows {
         }
     }
 
-    private(set) var rows: [Row] = []
+    package private(set) var rows: [Row] = []
 
-    init(_ diff: DocumentDiff, oldCount: Int, newCount: Int) {
+    package init(_ diff: DocumentDiff, oldCount: Int, newCount: Int) {
         var oldRole = [Row?](repeating: nil, count: oldCount), newRole = [Row?](repeating: nil, count: newCount)
         var pairedNew = [Bool](repeating: false, count: newCount)
         for change in diff.changes {

@@ -1,14 +1,13 @@
-import Markbridge
 import MarkbridgeJSON
 
 /// How diagnostics reach standard error: the raw values are the `--diagnostics` spellings.
-enum DiagnosticStyle: String, CaseIterable {
+package enum DiagnosticStyle: String, CaseIterable {
     /// `file:line:column: warning: message [code]`, the shape compilers and editors read.
     case text
     /// One JSON object a line, for tools.
     case json
 
-    func render(_ diagnostic: Diagnostic, fileName: String) -> String {
+    package func render(_ diagnostic: Diagnostic, fileName: String) -> String {
         switch self {
         case .text:
             // One line each, whatever the message quotes from the input.
@@ -24,7 +23,7 @@ enum DiagnosticStyle: String, CaseIterable {
     /// One diagnostic as a JSON object: `file`, `line`, `column`, `byteOffset`, `pointer`,
     /// `block`, `severity`, `code`, `message`, the place fields only when known; `leading`
     /// fields first (a check's `step`).
-    static func jsonObject(_ diagnostic: Diagnostic, fileName: String, leading: [(String, String)] = []) -> String {
+    package static func jsonObject(_ diagnostic: Diagnostic, fileName: String, leading: [(String, String)] = []) -> String {
         var fields = leading + [("file", quoted(fileName))]
         if let location = diagnostic.location {
             fields += [("line", "\(location.line)"), ("column", "\(location.column)"), ("byteOffset", "\(location.byteOffset)")]

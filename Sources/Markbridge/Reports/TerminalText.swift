@@ -1,17 +1,17 @@
 /// Text the command prints for people, made safe to print: no control character from the
 /// input reaches the terminal, where escape sequences would recolour, retitle or rewrite the
 /// screen, and a line break inside a message would fake a line of its own.
-enum TerminalText {
+package enum TerminalText {
     /// `text` on one line: every C0 control (line breaks and tabs included), DEL, C1 control and
     /// bidirectional override shown as a `\u{XX}` escape, in the spelling Swift's own string
     /// literals use.
-    static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         escaping(text) { _ in true }
     }
 
     /// `text` with its line breaks and tabs kept, and every other control escaped as in
     /// ``line(_:)``: for whole blocks of output (a message list, a tree dump).
-    static func lines(_ text: String) -> String {
+    package static func lines(_ text: String) -> String {
         escaping(text) { $0 != "\n" && $0 != "\t" }
     }
 

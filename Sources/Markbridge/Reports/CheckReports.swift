@@ -1,24 +1,33 @@
-import Markbridge
 import MarkbridgeJSON
 
 /// `--fail-on`: which diagnostics, and whether a difference, count as something lost.
 /// How a check's three documents are named: the input, the written output, its reading back.
-struct CheckNames {
-    var input: String
-    var target: String
+package struct CheckNames {
+    package var input: String
+    package var target: String
 
-    var written: String { "\(input) as \(target)" }
-    var before: String { "\(input) (read)" }
-    var after: String { "\(input) via \(target) (read back)" }
+    package init(input: String, target: String) {
+        self.input = input
+        self.target = target
+    }
+
+    package var written: String { "\(input) as \(target)" }
+    package var before: String { "\(input) (read)" }
+    package var after: String { "\(input) via \(target) (read back)" }
 }
 
 /// A check for people: each step's diagnostics as compilers print them, the diff between before
 /// and after, and a verdict.
-struct CheckTextReport {
-    var usesColor: Bool
-    var names: CheckNames
+package struct CheckTextReport {
+    package var usesColor: Bool
+    package var names: CheckNames
 
-    func render(_ check: MigrationCheck, gate: LossGate) -> String {
+    package init(usesColor: Bool, names: CheckNames) {
+        self.usesColor = usesColor
+        self.names = names
+    }
+
+    package func render(_ check: MigrationCheck, gate: LossGate) -> String {
         var out = ""
         for diagnostic in check.readDiagnostics { out += DiagnosticStyle.text.render(diagnostic, fileName: names.input) }
         for diagnostic in check.writeDiagnostics { out += DiagnosticStyle.text.render(diagnostic, fileName: names.written) }
@@ -30,7 +39,7 @@ struct CheckTextReport {
 
     /// `Fails the gate (content,structure): content 2 (markup LINK removed 1, text changed 1); style 1 (diagnostic
     /// dropped-style 1).`, `Passes the gate (…): …`, or `Nothing lost.`, then what `--ignore` kept out.
-    static func verdict(_ losses: [Loss], gate: LossGate) -> String {
+    package static func verdict(_ losses: [Loss], gate: LossGate) -> String {
         let counted = gate.counted(losses)
         let ignored = losses.count - counted.count
         var sentence: String
@@ -53,17 +62,21 @@ struct CheckTextReport {
     }
 
     /// `markup LINK removed 1, text changed 2`: each class with how many times it occurs, worst first.
-    static func tally(_ losses: [Loss]) -> String {
+    package static func tally(_ losses: [Loss]) -> String {
         Dictionary(grouping: losses, by: \.lossClass).sorted { $0.key < $1.key }.map { "\($0.key.name) \($0.value.count)" }.joined(separator: ", ")
     }
 }
 
 /// A check for tools: `{"version":1,"file":…,"via":…,"lost":…,"diagnostics":[…],"diff":{…}}`, each
 /// diagnostic with the step that raised it (`read`, `write`, `read-back`) first.
-struct CheckJSONReport {
-    var names: CheckNames
+package struct CheckJSONReport {
+    package var names: CheckNames
 
-    func render(_ check: MigrationCheck, gate: LossGate) -> String {
+    package init(names: CheckNames) {
+        self.names = names
+    }
+
+    package func render(_ check: MigrationCheck, gate: LossGate) -> String {
         let steps: [(String, String, [Diagnostic])] = [
             ("read", names.input, check.readDiagnostics), ("write", names.written, check.writeDiagnostics),
             ("read-back", names.written, check.readBackDiagnostics),
@@ -79,9 +92,9 @@ struct CheckJSONReport {
     }
 }
 
-extension CheckJSONReport {
+package extension CheckJSONReport {
     /// `{"class":"markup LINK removed","key":"markup-link-removed","severity":"content","block":0,"detail":"https://a/ over \"a\""}`
-    static func object(_ loss: Loss) -> String {
+    package static func object(_ loss: Loss) -> String {
         "{\"class\":\(JSONStringLiteral.encode(loss.lossClass.name)),\"key\":\(JSONStringLiteral.encode(loss.lossClass.key)),"
             + "\"severity\":\"\(loss.severity.rawValue)\",\"block\":\(loss.block.map(String.init) ?? "null"),"
             + "\"detail\":\(JSONStringLiteral.encode(loss.detail))}"
@@ -89,8 +102,8 @@ extension CheckJSONReport {
 }
 
 /// A check as a report page: the document before on the left, read back on the right.
-enum CheckReportContent {
-    static func make(_ check: MigrationCheck, names: CheckNames, gate: LossGate) -> ReportContent {
+package enum CheckReportContent {
+    package static func make(_ check: MigrationCheck, names: CheckNames, gate: LossGate) -> ReportContent {
         let diagnostics = check.readDiagnostics.map { ReportDiagnostic(fileName: names.input, diagnostic: $0, side: .old) }
             + check.writeDiagnostics.map { ReportDiagnostic(fileName: names.written, diagnostic: $0, side: .old) }
             + check.readBackDiagnostics.map { ReportDiagnostic(fileName: names.written, diagnostic: $0, side: .new) }

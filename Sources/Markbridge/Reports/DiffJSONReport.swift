@@ -1,13 +1,14 @@
-import Markbridge
 import MarkbridgeJSON
 
 /// A diff for tools (`--format json`): one JSON object, stable in its field names and order,
 /// documented in the README's `markbridge diff` section. Offsets are UTF-16 code units into each side's
 /// block text, as in markup JSON; block indices are from 0, as in its `/paragraphs/N` pointers.
-struct DiffJSONReport {
+package struct DiffJSONReport {
+    package init() {}
+
     /// `markbridge diff --format json`: the diff, then each loss the gate counts with its severity
     /// and whether the gate fails, then what reading each side reported (`side` `old` or `new`).
-    func render(_ diff: DocumentDiff, oldName: String, newName: String, gate: LossGate, diagnostics: [ReportDiagnostic]) -> String {
+    package func render(_ diff: DocumentDiff, oldName: String, newName: String, gate: LossGate, diagnostics: [ReportDiagnostic]) -> String {
         let losses = gate.counted(diff.losses)
         let entries = diagnostics.map { item in
             DiagnosticStyle.jsonObject(item.diagnostic, fileName: item.fileName, leading: [("side", quoted(item.side?.rawValue ?? ""))])
@@ -21,7 +22,7 @@ struct DiffJSONReport {
 
     /// The diff as one JSON object, without the line break that ends the command's output;
     /// `extra` fields after its own.
-    func object(_ diff: DocumentDiff, oldName: String, newName: String, extra: [String] = []) -> String {
+    package func object(_ diff: DocumentDiff, oldName: String, newName: String, extra: [String] = []) -> String {
         let counts = DiffCounts(diff)
         var fields = [
             field("version", "1"),

@@ -1,63 +1,94 @@
-import Markbridge
 import MarkbridgeHTML
 
 /// What a report page shows: two documents side by side, what differs between them, the
 /// diagnostics raised on the way, and for a batch check the census of what records lost.
-struct ReportContent {
-    var title: String
-    var oldName: String
-    var newName: String
-    var old: Document
-    var new: Document
-    var diff: DocumentDiff
-    var diagnostics: [ReportDiagnostic] = []
-    var census: [CensusEntry] = []
+package struct ReportContent {
+    package var title: String
+    package var oldName: String
+    package var newName: String
+    package var old: Document
+    package var new: Document
+    package var diff: DocumentDiff
+    package var diagnostics: [ReportDiagnostic] = []
+    package var census: [CensusEntry] = []
     /// Lines for the summary at the top, after the diff's own.
-    var notes: [String] = []
+    package var notes: [String] = []
     /// How the run went, for a batch: the command, the version, when, the inputs, the gate, the counts.
-    var runDetails: [(name: String, value: String)] = []
+    package var runDetails: [(name: String, value: String)] = []
     /// A batch's dead letters by error code, most first.
-    var deadLetters: [(code: String, records: Int)] = []
+    package var deadLetters: [(code: String, records: Int)] = []
     /// For a check, what the target's writer produced (`markdown`, its text), shown after the two sides.
-    var written: (format: String, text: String)?
+    package var written: (format: String, text: String)?
     /// For a census, the page of each example record that has one (its id, as JSON text, to a
     /// path relative to the census page).
-    var examplePages: [String: String] = [:]
+    package var examplePages: [String: String] = [:]
+
+    package init(title: String, oldName: String, newName: String, old: Document, new: Document, diff: DocumentDiff,
+                 diagnostics: [ReportDiagnostic] = [], census: [CensusEntry] = [], notes: [String] = [],
+                 written: (format: String, text: String)? = nil) {
+        self.title = title
+        self.oldName = oldName
+        self.newName = newName
+        self.old = old
+        self.new = new
+        self.diff = diff
+        self.diagnostics = diagnostics
+        self.census = census
+        self.notes = notes
+        self.written = written
+    }
 }
 
 /// A diagnostic as the report lists it: the file it is about and which side's block it points at.
-struct ReportDiagnostic {
-    enum Side: String {
+package struct ReportDiagnostic {
+    package enum Side: String {
         case old, new
     }
 
-    var fileName: String
-    var diagnostic: Diagnostic
+    package var fileName: String
+    package var diagnostic: Diagnostic
     /// The side whose blocks the diagnostic's block index or `/paragraphs/N` pointer counts.
-    var side: Side?
+    package var side: Side?
+
+    package init(fileName: String, diagnostic: Diagnostic, side: Side?) {
+        self.fileName = fileName
+        self.diagnostic = diagnostic
+        self.side = side
+    }
 }
 
 /// One class of loss over a batch: its name, how many records, and a few of their ids.
-struct CensusEntry {
-    var name: String
-    var severity: LossSeverity
-    var count: Int
-    var examples: [String]
+package struct CensusEntry {
+    package var name: String
+    package var severity: LossSeverity
+    package var count: Int
+    package var examples: [String]
+
+    package init(name: String, severity: LossSeverity, count: Int, examples: [String]) {
+        self.name = name
+        self.severity = severity
+        self.count = count
+        self.examples = examples
+    }
 }
 
 /// The `--report` page: one self-contained HTML file, safe to open on hostile content. Every
 /// string from the documents is escaped or goes through our HTML writer with the URL policy; a
 /// Content-Security-Policy forbids scripts and fetching anything (images show as their alt text);
 /// the styles are inline.
-struct DiffHTMLReport {
-    var urlPolicy: URLPolicy
+package struct DiffHTMLReport {
+    package var urlPolicy: URLPolicy
+
+    package init(urlPolicy: URLPolicy) {
+        self.urlPolicy = urlPolicy
+    }
 
     /// The policy on the page, whatever the conversion allowed: absolute web and mail links
     /// only, since a relative or protocol-relative link would resolve against wherever the
     /// report file lies (`//host/x` is a file share on some systems).
-    static let linkPolicy = URLPolicy(allowsRelativeURLs: false)
+    package static let linkPolicy = URLPolicy(allowsRelativeURLs: false)
 
-    func render(_ content: ReportContent) -> String {
+    package func render(_ content: ReportContent) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en">
@@ -136,7 +167,7 @@ struct DiffHTMLReport {
     }
 
     /// `1,234,567`: digits in groups of three, as a report's reader counts them.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = Array(String(number.magnitude))
         var out = number < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {
@@ -179,7 +210,7 @@ struct DiffHTMLReport {
     }
 
     /// The block a diagnostic is about: a writer's block index, or a `/paragraphs/N` pointer.
-    static func block(of diagnostic: Diagnostic) -> Int? {
+    package static func block(of diagnostic: Diagnostic) -> Int? {
         if let block = diagnostic.block { return block }
         guard let pointer = diagnostic.location?.jsonPointer, pointer.hasPrefix("/paragraphs/") else { return nil }
         return Int(pointer.dropFirst("/paragraphs/".count).prefix { $0.isNumber })
@@ -307,12 +338,12 @@ struct DiffHTMLReport {
 
 /// The report's diagnostics by the block each names (a writer's block index, or a
 /// `/paragraphs/N` pointer, on the side it counts), each with its place in the full list.
-struct FoldedDiagnostics {
+package struct FoldedDiagnostics {
     private var byBlock: [ReportDiagnostic.Side: [Int: [(index: Int, item: ReportDiagnostic)]]] = [:]
     /// Those that name no block shown.
     private(set) var unplaced: [(index: Int, item: ReportDiagnostic)] = []
 
-    init(_ diagnostics: [ReportDiagnostic], oldCount: Int, newCount: Int) {
+    package init(_ diagnostics: [ReportDiagnostic], oldCount: Int, newCount: Int) {
         for (index, item) in diagnostics.enumerated() {
             if let side = item.side, let block = DiffHTMLReport.block(of: item.diagnostic), block >= 0, block < (side == .old ? oldCount : newCount) {
                 byBlock[side, default: [:]][block, default: []].append((index, item))
@@ -323,7 +354,7 @@ struct FoldedDiagnostics {
     }
 
     /// The diagnostics of the blocks a row shows, old side first.
-    func of(_ row: ReportRows.Row) -> [(index: Int, item: ReportDiagnostic)] {
+    package func of(_ row: ReportRows.Row) -> [(index: Int, item: ReportDiagnostic)] {
         let (old, new) = row.blocks
         return (old.flatMap { byBlock[.old]?[$0] } ?? []) + (new.flatMap { byBlock[.new]?[$0] } ?? [])
     }
