@@ -1,6 +1,7 @@
 /// What a block is. Writers switch over it exhaustively, so a new kind breaks the build wherever
 /// it is not handled yet.
 public enum BlockKind: Hashable, Sendable {
+    /// A paragraph (markup JSON `P`); inside a quote it is a ``blockquote``.
     case paragraph
     /// A heading of level 1 to 6.
     case heading(level: Int)
@@ -8,6 +9,7 @@ public enum BlockKind: Hashable, Sendable {
     case blockquote
     /// Preformatted text; `language` comes from a fence's info string or a `language-x` class.
     case codeBlock(language: String?)
+    /// A bulleted list item (`ULI`); its ``Block/depth`` says how many items enclose it.
     case unorderedListItem
     /// An ordered list item and the number it shows.
     case orderedListItem(number: Int)
@@ -28,6 +30,7 @@ public enum BlockKind: Hashable, Sendable {
     /// not one of its own; a client that does not know it shows one more definition.
     case definitionTerm(continues: Bool)
     case definitionDescription(continues: Bool)
+    /// A thematic break (`<hr>`, `---`; `HR`), with no text.
     case horizontalRule
 }
 

@@ -1,4 +1,6 @@
-/// A formatting feature over a range of a block's text. Markups may overlap without nesting.
+/// A formatting feature over a range of a block's text, in UTF-16 code units (see
+/// ``TextRange``): `Markup(.strong, start: 0, end: 4)` is bold over the first four. Markups may
+/// overlap without nesting; canonical form (``Document/canonicalize()``) orders and merges them.
 public struct Markup: Hashable, Sendable {
     public var kind: MarkupKind
     public var range: TextRange

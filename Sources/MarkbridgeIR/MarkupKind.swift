@@ -4,14 +4,23 @@
 /// most of which are plain STRONG or EM, 72 bytes instead of 32, and a document holds hundreds
 /// of thousands of them.
 public enum MarkupKind: Hashable, Sendable {
+    /// Strong importance, shown bold (`<strong>`, `<b>`, `**x**`; markup JSON `STRONG`).
     case strong
+    /// Emphasis, shown italic (`<em>`, `<i>`, `*x*`; markup JSON `EM`).
     case emphasis
+    /// Inline code (`<code>`, `` `x` ``; `CODE`): its spaces are content, never trimmed.
     case code
+    /// A link (`<a href>`, `[x](url)`; `LINK`); its URL passed the URL policy. Links never overlap.
     indirect case link(LinkTarget)
+    /// Struck through (`<s>`, `<del>`, GFM `~~x~~`; `STRIKE`).
     case strike
+    /// Underlined (`<u>`, `<ins>`; `UNDERLINE`).
     case underline
+    /// Raised (`<sup>`; `SUP`).
     case superscript
+    /// Lowered (`<sub>`; `SUB`).
     case `subscript`
+    /// Marked text (`<mark>`; `HIGHLIGHT`).
     case highlight
     /// Text color, as canonical `#RRGGBB` or `#RRGGBBAA`.
     case color(CSSColor)
