@@ -582,11 +582,12 @@ extension HTMLTreeWalker {
         }
     }
 
-    /// A caption right after an image in the same figure is that image's text.
+    /// A caption right after an image in the same figure is that image's text: a paragraph at
+    /// the image's place (in a quote, a quote's paragraph).
     private mutating func attachCaption() {
         builder.updateFinishedBlocks(last: 2) { tail in
             let first = tail.startIndex
-            guard tail[first + 1].kind == .paragraph else { return }
+            guard tail[first + 1].kind == .paragraph || tail[first + 1].kind == .blockquote, tail[first + 1].isAtSamePlace(as: tail[first]) else { return }
             if let image = tail[first].asLoneImage { tail[first] = image }
             switch tail[first].kind {
             case .image, .embed: guard tail[first].text.isEmpty else { return }

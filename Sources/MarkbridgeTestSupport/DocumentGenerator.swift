@@ -177,7 +177,8 @@ public struct DocumentGenerator {
             case 82..<85:
                 block = Block(.image(ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
                                                  alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
-                                                 title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)))
+                                                 title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)),
+                              text: drawsShape(40) ? sentence(words: 2 + random.below(8)) : "")
             case 85..<88 where profile.hostileAttributePercent > 0 && random.chance(40):
                 // Tables only where the profile draws attributes, as embeds.
                 listDepth = -1
@@ -232,17 +233,82 @@ public struct DocumentGenerator {
             }
             if drawsShape(10) { block.anchor = random.pick(Self.anchors) }
             switch block.kind {
-            case .codeBlock, .image, .horizontalRule, .tableRow: break
-            case .definitionTerm, .definitionDescription, .tableCaption: block.markups = markups(over: block.text)
+            case .codeBlock, .horizontalRule, .tableRow: break
+            case .image, .definitionTerm, .definitionDescription, .tableCaption: block.markups = markups(over: block.text)
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .embed: block.markups = markups(over: block.text)
             }
             block.canonicalize()
             blocks.append(block)
         }
-        var document = Document(blocks: blocks)
+        var document = Document(blocks: drawsContainerShapes ? nested(blocks) : blocks)
         // Starts where the containers begin anyway say nothing: canonical form drops them.
         document.canonicalizeContainerStarts()
         return document
+    }
+
+    /// The blocks with some groups put inside containers, so that every kind is seen in every
+    /// container: a group right after a list item becomes a further block of that item (a
+    /// heading, a code block, an image, a table or a definition list inside an item), and a
+    /// group at the top level goes inside a quote of its own. A group is what writers write as
+    /// one element: a list item with what it holds, a table with its caption, a definition list.
+    private mutating func nested(_ blocks: [Block]) -> [Block] {
+        var out: [Block] = []
+        out.reserveCapacity(blocks.count)
+        var index = 0
+        // A list the generator ended before a group now inside its last item would go on
+        // after it: the list after begins a list of its own, as it was drawn.
+        var nextListBegins = false
+        while index < blocks.count {
+            let end = Self.groupEnd(blocks, from: index)
+            var group = Array(blocks[index..<end])
+            index = end
+            if nextListBegins, group[0].kind.isListItem {
+                group[0].containerStart = min(group[0].containerStart ?? Int.max, group[0].containerChainCount - 1)
+            }
+            nextListBegins = false
+            let atTop = group.allSatisfy { $0.depth == 0 && $0.quoteDepth == 0 } || (group[0].kind.isListItem && group[0].depth == 0 && group.allSatisfy { $0.quoteDepth == 0 })
+            guard atTop else {
+                out += group
+                continue
+            }
+            if !group[0].kind.isListItem, let item = out.last, item.kind.isListItem, item.depth + 1 < IRLimits.maxDepth, random.chance(35) {
+                // Inside the item: one more list item around each block, in the item's quotes.
+                let added = item.depth + 1 + item.quoteDepth
+                for position in group.indices {
+                    group[position].depth = item.depth + 1
+                    group[position].quoteDepth = item.quoteDepth
+                    group[position].quoteListDepths = item.quoteListDepths
+                    if group[position].kind == .paragraph && item.quoteDepth > 0 { group[position].kind = .blockquote }
+                    group[position].containerStart = group[position].containerStart.map { $0 + added }
+                }
+                nextListBegins = true
+            } else if random.chance(12) {
+                // Inside a quote of its own, around its lists.
+                for position in group.indices {
+                    group[position].quoteDepth += 1
+                    if group[position].kind == .paragraph { group[position].kind = .blockquote }
+                    group[position].containerStart = group[position].containerStart.map { $0 + 1 }
+                }
+                if (out.last?.quoteDepth ?? 0) > 0 { group[0].containerStart = 0 }
+            }
+            out += group
+        }
+        return out
+    }
+
+    /// Where the group beginning at `start` ends: a list item with the deeper blocks after it,
+    /// a caption with its table, a table's rows, a definition list's terms and definitions.
+    private static func groupEnd(_ blocks: [Block], from start: Int) -> Int {
+        let first = blocks[start]
+        var end = start + 1
+        if first.kind.isListItem {
+            while end < blocks.count, blocks[end].depth > first.depth { end += 1 }
+        } else if first.kind == .tableCaption || first.kind.tag == .tableRow {
+            while end < blocks.count, blocks[end].continuesTable(after: blocks[end - 1]) || (blocks[end - 1].captions(blocks[end])) { end += 1 }
+        } else if first.kind.isDefinition {
+            while end < blocks.count, blocks[end].continuesDefinitionList(after: blocks[end - 1]) { end += 1 }
+        }
+        return end
     }
 
     /// A table of one to four rows of one to four cells: half of them regular (a header row,
@@ -313,6 +379,10 @@ public struct DocumentGenerator {
         }.joined(separator: "\n")
     }
 
+    /// The tags markups are drawn from: every one but IMAGE (which goes on a U+FFFC), strong
+    /// and emphasis twice.
+    static let drawnMarkupTags: [MarkupKind.Tag] = MarkupKind.Tag.allCases.filter { $0 != .image } + [.strong, .emphasis]
+
     /// Random markups on scalar boundaries, overlapping freely; every U+FFFC gets an IMAGE.
     private mutating func markups(over text: String) -> [Markup] {
         var boundaries = [0]
@@ -338,24 +408,29 @@ public struct DocumentGenerator {
             if start > end { swap(&start, &end) }
             if start == end { continue }
             let kind: MarkupKind
-            switch random.below(12) {
-            case 0, 1: kind = .strong
-            case 2, 3: kind = .emphasis
-            case 4: kind = .code
-            case 5:
+            // Drawn from every tag (strong and emphasis twice as often, as in real text; images
+            // are placed on their U+FFFC above), and switched over exhaustively: a new kind
+            // stops the build here until the generator makes it.
+            switch random.pick(Self.drawnMarkupTags) {
+            case .strong: kind = .strong
+            case .emphasis: kind = .emphasis
+            case .code: kind = .code
+            case .link:
                 // Links never overlap each other: place them left to right.
                 guard start >= linkEnd else { continue }
                 linkEnd = end
                 kind = .link(LinkTarget(href: hostileAttribute(Self.hostileURLs, else: random.pick(["https://example.com/a", "http://zhgchg.li", "/relative/path?q=1", "mailto:a@b.c"])),
                                         title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "A \"title\"") : nil))
-            case 6: kind = .strike
-            case 7: kind = .underline
-            case 8: kind = random.chance(50) ? .superscript : .subscript
-            case 9: kind = .highlight
+            case .strike: kind = .strike
+            case .underline: kind = .underline
+            case .superscript: kind = .superscript
+            case .subscript: kind = .subscript
+            case .highlight: kind = .highlight
             // Never opaque black: the HTML reader takes it for the default text colour (see its
             // `default-color` diagnostic), which no format tells from no colour.
-            case 10: kind = .color(CSSColor(red: UInt8(1 + random.below(255)), green: 0, blue: 0))
-            default: kind = .background(CSSColor(red: 0, green: UInt8(random.below(256)), blue: 0, alpha: random.chance(30) ? 128 : 255))
+            case .color: kind = .color(CSSColor(red: UInt8(1 + random.below(255)), green: 0, blue: 0))
+            case .background: kind = .background(CSSColor(red: 0, green: UInt8(random.below(256)), blue: 0, alpha: random.chance(30) ? 128 : 255))
+            case .image: continue
             }
             markups.append(Markup(kind, start: start, end: end))
         }

@@ -123,7 +123,8 @@ struct GFMWriterTests {
             copy.blocks[index].markups = copy.blocks[index].markups.map { markup in
                 switch markup.kind {
                 case .link(let target): Markup(.link(LinkTarget(href: decoded(target.href), title: target.title)), markup.range)
-                case .image(let image): Markup(.image(ImageSource(src: decoded(image.src), alt: shown(image.alt), title: image.title)), markup.range)
+                // A CR LF the rendering puts in an attribute raw is read by HTML parsing as LF, in a title as in alt text.
+                case .image(let image): Markup(.image(ImageSource(src: decoded(image.src), alt: shown(image.alt), title: shown(image.title))), markup.range)
                 default: markup
                 }
             }
@@ -173,6 +174,7 @@ struct GFMWriterTests {
                 ? shown(read) == shown(expected)
                 : Self.normalizingURLs(read) == Self.normalizingURLs(expected)
             if !agrees {
+                let (read, expected) = html == .drop ? (read, expected) : (Self.normalizingURLs(read), Self.normalizingURLs(expected))
                 let first = zip(read.blocks, expected.blocks).enumerated().first { html == .drop ? $0.element.0.text != $0.element.1.text : $0.element.0 != $0.element.1 }
                 // Quoted: generated text holds controls that would garble the test log.
                 Issue.record("document \(index)\n\(markdown.debugDescription)\n\(String(decoding: rendered, as: UTF8.self).debugDescription)\nfirst difference: \(first.map { "block \($0.offset)\n  read     \($0.element.0)\n  expected \($0.element.1)" } ?? "block counts \(read.blocks.count) vs \(expected.blocks.count)")")
