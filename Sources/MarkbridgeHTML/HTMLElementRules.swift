@@ -56,6 +56,25 @@ enum HTMLElementRules {
         return array
     }()
 
+    /// The elements that mean each markup kind by themselves, and the kind they open; nil for
+    /// the kinds HTML says otherwise, each read by rules of its own. One switch over every
+    /// kind: a new one stops the build here until the reader knows how HTML writes it.
+    static func formattingElements(for tag: MarkupKind.Tag) -> (elements: [HTMLTag], kind: MarkupKind)? {
+        switch tag {
+        case .strong: ([.b, .strong], .strong)
+        case .emphasis: ([.i, .em, .cite, .dfn, .var], .emphasis)
+        case .code: ([.code, .kbd, .samp, .tt], .code)
+        case .strike: ([.s, .strike, .del], .strike)
+        case .underline: ([.u, .ins], .underline)
+        case .superscript: ([.sup], .superscript)
+        case .subscript: ([.sub], .subscript)
+        case .highlight: ([.mark], .highlight)
+        // `<a href>` (the link rule), CSS `color` and `<font color>`, CSS `background-color`,
+        // and `<img>` (the image rule).
+        case .link, .color, .background, .image: nil
+        }
+    }
+
     private static let table: [HTMLTag: HTMLElementRule] = {
         var rules: [HTMLTag: HTMLElementRule] = [:]
         func set(_ tags: [HTMLTag], _ rule: HTMLElementRule) { for tag in tags { rules[tag] = rule } }
@@ -85,14 +104,9 @@ enum HTMLElementRules {
         set([.th], .tableCell(header: true))
         set([.thead, .tbody, .tfoot, .colgroup, .col], .tablePart)
         set([.caption], .tableCaption)
-        set([.b, .strong], .formatting(.strong))
-        set([.i, .em, .cite, .dfn, .var], .formatting(.emphasis))
-        set([.code, .kbd, .samp, .tt], .formatting(.code))
-        set([.s, .strike, .del], .formatting(.strike))
-        set([.u, .ins], .formatting(.underline))
-        set([.sup], .formatting(.superscript))
-        set([.sub], .formatting(.subscript))
-        set([.mark], .formatting(.highlight))
+        for tag in MarkupKind.Tag.allCases {
+            if let (elements, kind) = formattingElements(for: tag) { set(elements, .formatting(kind)) }
+        }
         set([.a], .link)
         set([.q], .inlineQuote)
         set([.span, .font, .abbr, .time, .small, .big, .label, .bdi, .bdo, .data, .nobr, .wbr, .ruby, .rb, .rp, .rt, .rtc,
