@@ -67,8 +67,9 @@ let package = Package(
         // The safety oracle renders Markdown with the linked cmark and parses HTML with ours.
         .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]),
 
-        // libFuzzer over every reader; built by .ci/fuzz with -sanitize=fuzzer,address only.
-        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
+        // The libFuzzer targets (readers, round trips, batch records, diff), one binary each;
+        // built by .ci/fuzz with -sanitize=fuzzer,address only.
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
