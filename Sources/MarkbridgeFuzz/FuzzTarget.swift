@@ -17,9 +17,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Any reader's document (the first byte picks it) through every writer: output that reads
     /// back, and HTML and Markdown that the safety oracle finds safe.
     case convert = "convert"
-    /// A generated document (the bytes are the generator's decisions) through JSON, HTML and
-    /// Markdown and back: the same document, as the round-trip property tests say.
-    case roundTrip = "round-trip"
+    /// A generated document (the bytes are the generator's decisions) through markup JSON and
+    /// back: the same document, as the round-trip property tests say. Likewise through HTML and
+    /// through Markdown.
+    case roundTripJSON = "round-trip-json"
+    case roundTripHTML = "round-trip-html"
+    case roundTripMarkdown = "round-trip-markdown"
     /// Attributes a writer must escape, in a fixed document, through Markdown and HTML and back.
     case attributes = "attributes"
     /// JSON Lines records through `markbridge batch`'s record path: every line accounted for,
@@ -37,7 +40,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdownReader: ReaderTargets.markdown(bytes)
         case .jsonReader: ReaderTargets.json(bytes)
         case .convert: ConvertTarget.check(bytes)
-        case .roundTrip: RoundTripTarget.check(bytes)
+        case .roundTripJSON: RoundTripTarget.check(bytes, through: .json)
+        case .roundTripHTML: RoundTripTarget.check(bytes, through: .html)
+        case .roundTripMarkdown: RoundTripTarget.check(bytes, through: .markdown)
         case .attributes: AttributeRoundTrip.check(bytes)
         case .jsonlRecord: JSONLinesTarget.check(bytes)
         case .diffCheck: DiffCheckTarget.check(bytes)

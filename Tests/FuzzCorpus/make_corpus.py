@@ -208,7 +208,8 @@ def main():
     for i in range(120):
         size = 2 + rng.choice([24, 48, 96, 144, 192, 288, 384])
         decisions.append(bytes(rng.randrange(256) for _ in range(size)))
-    write("round-trip", decisions)
+    for target in ["round-trip-json", "round-trip-html", "round-trip-markdown"]:
+        write(target, decisions)
 
     write("attributes", hostile("attributes"))
 
