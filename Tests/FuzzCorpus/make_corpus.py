@@ -157,6 +157,59 @@ def write(target, seeds):
     print("make_corpus: %-16s %4d seeds, %7d bytes" % (target, len(unique), sum(map(len, unique))))
 
 
+# Tokens libFuzzer splices into inputs (-dict), for the targets named in DICTIONARIES.
+HTML_TOKENS = [
+    "<b>", "</b>", "<i>", "</i>", "<em>", "<strong>", "<u>", "<s>", "<mark>", "<sup>", "<sub>", "<code>", "<pre>", "<p>", "</p>", "<br>",
+    "<div>", "</div>", '<span style="', "color:", "background-color:", "font-weight:700", "font-style:italic", "text-decoration:",
+    '<a href="', "</a>", '<img src="', ' alt="', ' title="', "javascript:", "data:", "https://", "mailto:",
+    "<h1>", "<h6>", "<blockquote>", "</blockquote>", "<ul>", '<ol start="', "<li>", "</li>", ' value="', "<dl>", "<dt>", "<dd>",
+    "<table>", "</table>", "<caption>", "<thead>", "<tbody>", "<tr>", "<th>", "<td>", ' colspan="', ' rowspan="', ' align="',
+    "<figure>", "<figcaption>", '<iframe src="', "<video", "<audio>", '<source src="', '<object data="', '<embed src="',
+    "<script>", "</script>", "<style>", "<template>", "<noscript>", "<textarea>", "<select>", "<option>", "<title>", "<xmp>",
+    "<plaintext>", "<svg>", "</svg>", "<math>", "<foreignObject>", "<desc>", "<mi>", '<annotation-xml encoding="text/html">',
+    "<frameset>", "<head>", "<body>", "<html>", "<!DOCTYPE html>", "<!--", "-->", "<![CDATA[", "]]>", "<?", "&amp;", "&lt;",
+    "&nbsp;", "&#x", "&#", "&notin", '"', "'", ' id="', ' class="', ' xlink:href="', ' onclick="', "<input type=checkbox checked>",
+    "<details>", "<summary>", '<abbr title="', "<o:p>", "mso-list:", "<![if !supportLists]>", "<![endif]>",
+]
+MARKDOWN_TOKENS = [
+    "**", "__", "*", "_", "`", "``", "```", "~~~", "> ", "- ", "* ", "+ ", "1. ", "1) ", "# ", "###### ", "[", "]", "](", "![", ")",
+    "<http://a>", "<a@b.c>", "---", "===", "    ", "\t", "\\", "&amp;", "&#", "&#x", '[x]: /u "t"', '"', "'", "(", "<div>", "</div>",
+    "<!--", "-->", "|", "| --- |", "|:-:|", "~~", "- [ ] ", "- [x] ", "\n\n", "  \n", "<b>", "javascript:", "\u00a0",
+]
+JSON_TOKENS = [
+    "{", "}", "[", "]", ":", ",", '"version":1', '"offsetUnit":"utf8"', '"offsetUnit":"scalar"', '"paragraphs":[', '"text":"',
+    '"markups":[', '"start":', '"end":', '"href":"', '"src":"', '"alt":"', '"title":"', '"depth":', '"quoteDepth":', '"number":',
+    '"language":"', '"cells":[', '"align":"', '"containerStart":', '"startsTable":true', '"colspan":', '"header":true', '"embed":"',
+    '"continues":true', '"color":"', "\\ud83d\\udc4d", "\\u0000", "\\ud800", "1e400", "-0", "9223372036854775808", "true", "null",
+] + ['"type":"%s"' % name for name in ["P", "H2", "OLI", "ULI", "BQ", "PRE", "IMG", "HR", "TR", "DT", "DD", "CAPTION", "EMBED",
+                                        "STRONG", "EM", "LINK", "IMAGE", "CODE", "COLOR", "BACKGROUND", "UNDERLINE", "STRIKE",
+                                        "SUP", "SUB", "HIGHLIGHT", "BLINK"]]
+DICTIONARIES = {
+    "html-reader": HTML_TOKENS, "html-parser": HTML_TOKENS, "markdown-reader": MARKDOWN_TOKENS, "json-reader": JSON_TOKENS,
+    "convert": HTML_TOKENS + MARKDOWN_TOKENS + JSON_TOKENS, "jsonl-record": JSON_TOKENS + HTML_TOKENS,
+    "diff-check": HTML_TOKENS + MARKDOWN_TOKENS,
+}
+
+
+def write_dictionary(target, tokens):
+    """libFuzzer's format: one quoted token a line; backslash, quote and bytes outside ASCII escaped."""
+    lines = []
+    for token in dict.fromkeys(tokens):
+        escaped = ""
+        for byte in token.encode("utf-8"):
+            if byte == 0x5C:
+                escaped += "\\\\"
+            elif byte == 0x22:
+                escaped += '\\"'
+            elif 0x20 <= byte < 0x7F:
+                escaped += chr(byte)
+            else:
+                escaped += "\\x%02X" % byte
+        lines.append('"%s"' % escaped)
+    with open(os.path.join(OUT, target + ".dict"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def jsonl(values, field="html", extra=b""):
     lines = []
     for i, value in enumerate(values):
@@ -246,6 +299,9 @@ def main():
         for a in inputs[::4]:
             pairs.append(bytes([flags ^ 0xC0]) + cut(a, 1500))
     write("diff-check", pairs)
+
+    for target, tokens in DICTIONARIES.items():
+        write_dictionary(target, tokens)
 
 
 if __name__ == "__main__":
