@@ -5,8 +5,9 @@ import MarkbridgeJSON
 
 /// `markbridge batch`'s record path (``JSONLinesRecords``) on lines the fuzzer writes. Every
 /// line is a record, a blank line, or a dead letter; every record that converts is written as
-/// one line that is a JSON object with the result in its `--into` field; every dead letter,
-/// diagnostics line and check result is one JSON object.
+/// one line that is a JSON object with the result in its `--into` field, and is otherwise the
+/// line as it was read, byte for byte (the value of `--into` replaced, or added last); every
+/// dead letter, diagnostics line and check result is one JSON object.
 ///
 /// The first byte is the command line: bits 0-1 the source (html, markdown, json, html), bits
 /// 2-3 the target (json, html, markdown, text), bit 4 `--check` (not to text), bit 5
@@ -38,8 +39,61 @@ enum JSONLinesTarget {
         }
         let deadLetters = objects(outcome.deadLetters, "dead letter", context, key: "code")
         if deadLetters.count != outcome.deadLettered { finding("\(outcome.deadLettered) dead letters counted, but \(deadLetters.count) written \(context)") }
+        let deadLines = Set(outcome.deadLetters.split(separator: 0x0A).compactMap { Self.lineNumber(Array($0)) })
+        let convertedLines = Self.records(lines).filter { !deadLines.contains($0.number) }
+        if convertedLines.count == written.count {
+            for (record, (output, outputLine)) in zip(convertedLines, zip(written, outcome.output.split(separator: 0x0A, omittingEmptySubsequences: false))) {
+                checkKept(record.bytes, Array(outputLine), output, key: into, context)
+            }
+        } else {
+            finding("\(convertedLines.count) lines are neither blank nor dead letters, but \(written.count) were written \(context)")
+        }
         _ = objects(outcome.diagnostics, "diagnostics", context, key: "diagnostics")
         _ = objects(outcome.checkResults, "check results", context, key: "losses")
+    }
+
+    /// The non-blank lines of the input, numbered from 1 as the batch numbers them, as the batch
+    /// reads them: without CR LF or LF, and without a byte-order mark before the first.
+    static func records(_ lines: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
+        var pieces = lines.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if lines.last == 0x0A { pieces.removeLast() }
+        return pieces.enumerated().compactMap { index, piece in
+            var line = piece
+            if line.last == 0x0D { line.removeLast() }
+            if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+            return (index + 1, line)
+        }
+    }
+
+    /// A dead letter's `line`.
+    static func lineNumber(_ deadLetter: [UInt8]) -> Int? {
+        guard let object = try? JSONObjectLine(deadLetter, decoding: "line"), case .unique(let member) = object.lookup("line") else { return nil }
+        return Int(String(decoding: deadLetter[member.valueRange], as: UTF8.self))
+    }
+
+    /// The output record is the input record but for the value of `key`: in its place, or added
+    /// before the closing brace.
+    static func checkKept(_ input: [UInt8], _ output: [UInt8], _ written: JSONObjectLine, key: String, _ context: String) {
+        guard let read = try? JSONObjectLine(input, decoding: key), case .unique(let value) = written.lookup(key) else {
+            finding("a written record's input does not read \(context)\n\(shown(String(decoding: input, as: UTF8.self)))")
+        }
+        var before: [UInt8], after: [UInt8]
+        if case .unique(let old) = read.lookup(key) {
+            (before, after) = (Array(input[..<old.valueRange.lowerBound]), Array(input[old.valueRange.upperBound...]))
+        } else {
+            // Added last: `,"key":` (no comma in an empty object) between the old bytes and the value.
+            (before, after) = (Array(input[..<read.closingBrace]), Array(input[read.closingBrace...]))
+            if !read.members.isEmpty { before.append(UInt8(ascii: ",")) }
+            before += Array(JSONStringLiteral.encode(key).utf8) + [UInt8(ascii: ":")]
+        }
+        if !output[..<value.valueRange.lowerBound].elementsEqual(before) || !output[value.valueRange.upperBound...].elementsEqual(after) {
+            finding("""
+                a written record is not its input but for '\(key)' \(context)
+                input  \(shown(String(decoding: input, as: UTF8.self).debugDescription))
+                output \(shown(String(decoding: output, as: UTF8.self).debugDescription))
+                """)
+        }
     }
 
     /// The lines of `stream`, each read as one JSON object holding `key` once.
