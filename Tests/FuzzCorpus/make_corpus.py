@@ -288,7 +288,7 @@ def main():
     for flags in [0x00, 0x40, 0x80, 0x10, 0x54]:
         for lines in edge_lines:
             records.append(bytes([flags]) + lines)
-    write("jsonl-record", records)
+    write("jsonl-record", hostile("jsonl-record") + records)
 
     # Pairs: the first byte is the formats and diff options (DiffCheckTarget.swift), then the
     # old document, 0xFF, the new one: a document beside its neighbour, and beside itself.
