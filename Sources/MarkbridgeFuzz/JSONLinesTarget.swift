@@ -1,5 +1,4 @@
 import Markbridge
-@_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeCLI
 import MarkbridgeJSON
 

@@ -1,4 +1,3 @@
-@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Markbridge
 import MarkbridgeHTMLParser
 
