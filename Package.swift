@@ -64,11 +64,13 @@ let package = Package(
         .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
 
         // Deterministic generated documents, shared by the property tests and the benchmark.
-        // The safety oracle renders Markdown with the linked cmark and parses HTML with ours.
-        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown"]),
+        // The safety oracle renders Markdown with the linked cmark and parses HTML with ours;
+        // what a round trip lost unreported is told from a document diff.
+        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown", "MarkbridgeDiff"]),
 
-        // libFuzzer over every reader; built by .ci/fuzz with -sanitize=fuzzer,address only.
-        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
+        // The libFuzzer targets (readers, round trips, batch records, diff), one binary each;
+        // built by .ci/fuzz with -sanitize=fuzzer,address only.
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),

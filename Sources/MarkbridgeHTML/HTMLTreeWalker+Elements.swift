@@ -525,6 +525,14 @@ extension HTMLTreeWalker {
             // An empty `<pre>` is an empty code block, as an empty fence is in Markdown.
             if preDepth == 1 && !builder.isInBlock && builder.finishedBlockCount == exit.blocksAtEntry { ensureBlock() }
             breakBlock(keepingIfEmpty: true)
+            // A code element around the `<pre>` (`<tt><pre>x</pre></tt>`) marks up its code
+            // blocks no more than one inside it does (`<pre><code>`, never opened): their text
+            // is code already, and no writer could say the markup again.
+            if preDepth == 1 {
+                builder.updateFinishedBlocks(last: builder.finishedBlockCount - exit.blocksAtEntry) { blocks in
+                    for index in blocks.indices { if case .codeBlock = blocks[index].kind { blocks[index].markups.removeAll { $0.kind == .code } } }
+                }
+            }
             preDepth -= 1
             if preDepth == 0 { preLanguage = nil }
         case .list:

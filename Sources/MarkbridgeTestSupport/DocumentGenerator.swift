@@ -34,6 +34,13 @@ public struct DocumentGenerator {
         self.profile = profile
     }
 
+    /// A generator whose decisions are `entropy`'s bytes, one a decision (``SeededRandom/init(entropy:)``):
+    /// the fuzzer's mutations of the bytes are then mutations of the document's structure.
+    public init(entropy: [UInt8], profile: Profile = .hostile) {
+        random = SeededRandom(entropy: entropy)
+        self.profile = profile
+    }
+
     static let ordinaryWords = [
         "the", "migration", "of", "stored", "documents", "keeps", "every", "character", "and", "markup",
         "paragraph", "client", "renders", "text", "quickly", "without", "HTML", "engine", "Привет", "команда",

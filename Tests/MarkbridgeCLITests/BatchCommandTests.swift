@@ -388,6 +388,25 @@ struct BatchOversizedRecordTests {
         #expect(id(#"{"id":{"a":1},"body":"a"#) == nil)
         #expect(id(#"{"body":"a\"id\":3"#) == nil)
         #expect(id(#"not json"#) == nil)
+        // Found by the jsonl-record fuzz target: Foundation reads `4` NUL as 4.
+        #expect(id("{\"id\":4\u{0},\"body\":\"a") == nil)
+        #expect(id("{\"i\u{0}d\":4,\"body\":\"a") == nil)
+    }
+
+    @Test("A record over the limit whose id is cut by a NUL byte has no id, and its dead letter stays one JSON object")
+    func nulAfterID() async throws {
+        // Found by the jsonl-record fuzz target: the id `4` NUL was written raw into the dead letter.
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", "{\"id\":4\u{0},\"html\":\"<p>aaaaaaaaaaaaaaaaaaaa</p>\"}\n")
+        let result = await runBatch("--field", "html", "--from", "html", "--max-record-bytes", "20", "-o", folder.file("out.jsonl"),
+                                    "--dead-letter", folder.file("dead.jsonl"), input)
+        #expect(result.status == 1)
+        #expect(folder.read("dead.jsonl") == """
+            {"file":\(JSONStringLiteral.encode(input)),"line":1,"byteOffset":0,"id":null,"code":"record-too-large",\
+            "message":"the record is 46 bytes, over the limit of 20 (--max-record-bytes)","truncated":false,"originalBytes":46,\
+            "original":"{\\"id\\":4\\u0000,\\"html\\":\\"<p>aaaaaaaaaaaaaaaaaaaa</p>\\"}"}
+
+            """)
     }
 
     @Test("A folder given as the input is refused by name; --resume over a finished run says so and converts nothing")

@@ -30,41 +30,9 @@ struct CorpusRoundTripTests {
         return samples
     }
 
-    /// The changes of `check` that no warning of its write step explains. A warning explains
-    /// the block it names, and all of the table or definition list that block starts (the
-    /// writer reports a flattened container once), or of the empty list item it names; an inserted block is explained by a warning
-    /// on the block before or after the place it stands.
+    /// The changes of `check` that no warning of its write step explains (``UnreportedChanges``).
     static func unreported(_ check: MigrationCheck) -> [BlockChange] {
-        let warnings = check.writeDiagnostics.filter { $0.severity == .warning }
-        if warnings.contains(where: { $0.block == nil }) { return [] }
-        let blocks = check.before.blocks
-        var named = Set<Int>()
-        for index in warnings.compactMap(\.block) where blocks.indices.contains(index) {
-            let end: Int
-            switch blocks[index].kind {
-            case .definitionTerm, .definitionDescription: end = blocks.endOfDefinitionList(startingAt: index)
-            case .tableRow: end = blocks.endOfTable(startingAt: index)
-            case .unorderedListItem where blocks[index].text.isEmpty, .orderedListItem where blocks[index].text.isEmpty:
-                end = blocks[(index + 1)...].firstIndex { $0.depth <= blocks[index].depth } ?? blocks.count
-            default: end = index + 1
-            }
-            named.formUnion(index..<end)
-        }
-        // How many more blocks of `before` than of `after` stand before the change at hand.
-        var shift = 0
-        return check.diff.changes.filter { change in
-            switch change {
-            case .deleted(let index, _):
-                shift += 1
-                return !named.contains(index)
-            case .moved(let from, _, _), .changed(let from, _, _):
-                return !named.contains(from)
-            case .inserted(let index, _):
-                let place = index + shift
-                shift -= 1
-                return !(named.contains(place) || named.contains(place - 1))
-            }
-        }
+        UnreportedChanges.of(before: check.before, writeDiagnostics: check.writeDiagnostics, changes: check.diff.changes)
     }
 
     static let targets: [(name: String, converter: Converter, via: Format)] = [

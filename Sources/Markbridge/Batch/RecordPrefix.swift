@@ -92,8 +92,11 @@ package struct RecordPrefix {
         return found
     }
 
-    /// A JSON value read on its own; nil unless it is valid JSON.
+    /// A JSON value read on its own; nil unless it is valid JSON. Foundation's parser takes a NUL
+    /// byte for the end of the text (`4` NUL reads as 4), and JSON text never holds one raw, so a
+    /// value with one is refused first: written raw into a dead letter, it would make that line no JSON.
     private static func decode(_ bytes: ArraySlice<UInt8>) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
+        guard !bytes.contains(0) else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
     }
 }
