@@ -498,12 +498,13 @@ extension HTMLTreeWalker {
             return
         }
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
+        // The heading around a structure inside it goes on after it, also when the structure
+        // was then read as a line of a caption (`<caption><h2><dl>`).
+        defer { if let levels = exit.setAsideHeadings { headingLevels = levels } }
         if exit.isLineOfBlock {
             builder.breakLine()
             return
         }
-        // The heading around a structure inside it goes on after it.
-        defer { if let levels = exit.setAsideHeadings { headingLevels = levels } }
         switch rule {
         case .paragraph, .figureCaption:
             breakBlock(keepingIfEmpty: hadLineBreak)
