@@ -28,9 +28,10 @@ public struct HTMLWriter: Sendable {
     /// (see ``Document/checkWritable()``).
     public func write(_ document: Document) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try document.checkWritable()
-        let written = writeChecked(document)
+        var written = writeChecked(document)
         // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
         try ConversionDeadline.check()
+        written.diagnostics += Self.readBackChanges(document.blocks)
         return written
     }
 
@@ -53,6 +54,35 @@ public struct HTMLWriter: Sendable {
         emitter.close(to: 0)
         if options.standalone { emitter.out.append(contentsOf: "</body>\n</html>\n".utf8) }
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
+    }
+
+    /// What HTML writes as given but reads back otherwise, said so that nothing changes
+    /// unreported (the Markdown writer says the same): an empty list item's paragraph, which
+    /// `<li><p>x</p></li>` makes the item's own text, and formatting that begins or ends on
+    /// whitespace, which HTML readers (ours among them) move out of it. Linear in the text.
+    static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for index in blocks.indices {
+            let block = blocks[index]
+            if index > 0, case .paragraph = block.kind, blocks[index - 1].kind.isListItem, blocks[index - 1].text.isEmpty,
+               block.depth == blocks[index - 1].depth + 1 {
+                diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) is written inside it as <p>: read back, that paragraph is the item's own text", block: index - 1))
+            }
+            let edged = block.markups.filter { $0.kind.trimsWhitespaceEdges && !$0.range.isEmpty }
+            guard !edged.isEmpty else { continue }
+            let edges = edged.flatMap { [$0.range.start, $0.range.end - 1] }
+            guard Block.hasWhitespace(atUTF16Offsets: edges, in: block.text) else { continue }
+            // Rare: the text's units once, and each edge looked up, so many markups stay linear.
+            let units = Array(block.text.utf16)
+            func isWhitespace(_ offset: Int) -> Bool {
+                offset >= 0 && offset < units.count && (units[offset] == 0x20 || units[offset] == 0x09 || units[offset] == 0x0A)
+            }
+            for markup in edged where isWhitespace(markup.range.start) || isWhitespace(markup.range.end - 1) {
+                diagnostics.append(.warning("markup-range-adjusted",
+                    "\(markup.kind.name) \(markup.range) in block \(index) begins or ends on whitespace, written so; read back, the whitespace is outside it", block: index))
+            }
+        }
+        return diagnostics
     }
 
     /// The block's anchor as an `id` attribute, escaped (sanitized already, so only to be safe).

@@ -135,4 +135,19 @@ struct HTMLWriterTests {
         #expect(written == "<p><a href=\"/x\" title=\"t&#27;[31m&#7;&#127;\">a&#27;b</a></p>\n")
         #expect(try HTMLReader().read(written).value == document)
     }
+
+    @Test("What HTML writes as given but reads back otherwise is said: an empty item's paragraph, formatting on whitespace (both found by the convert fuzz target)")
+    func readBackChangesReported() throws {
+        let emptyItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.paragraph, text: "l", depth: 1)])
+        let written = try HTMLWriter().write(emptyItem)
+        #expect(String(decoding: written.value, as: UTF8.self) == "<ul>\n<li><p>l</p>\n</li>\n</ul>\n")
+        #expect(written.diagnostics.map(\.code) == ["empty-item-merged"] && written.diagnostics.first?.block == 0)
+        #expect(try HTMLReader().read(written.value).value.blocks.map(\.text) == ["l"])
+
+        let edge = Document(blocks: [Block(.paragraph, text: "The caption", markups: [Markup(.strong, start: 3, end: 11), Markup(.underline, start: 0, end: 3)])])
+        let edgeWritten = try HTMLWriter().write(edge)
+        #expect(String(decoding: edgeWritten.value, as: UTF8.self) == "<p><u>The</u><strong> caption</strong></p>\n")
+        #expect(edgeWritten.diagnostics.map(\.message) == ["STRONG 3..<11 in block 0 begins or ends on whitespace, written so; read back, the whitespace is outside it"])
+        #expect(try HTMLReader().read(edgeWritten.value).value.blocks[0].markups.contains(Markup(.strong, start: 4, end: 11)))
+    }
 }
