@@ -6,6 +6,10 @@
 package struct HTMLInlineRenderer {
     let urlPolicy: URLPolicy
     var diagnostics: [Diagnostic] = []
+    /// Per markup of the block being written, whether it opened yet and whether it begins or
+    /// ends on whitespace; and the markups opened since the last text. Kept from block to block.
+    private var edges: [UInt8] = []
+    private var awaitingText: [Int] = []
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -29,20 +33,51 @@ package struct HTMLInlineRenderer {
             }
         }
         var text = block.text
+        // Formatting that begins or ends on whitespace is written as given, and HTML readers
+        // (ours among them) move the whitespace out of it: the byte after a markup's first
+        // opening and the last before its last closing are looked at as the walk passes them,
+        // so the check costs no pass of its own.
+        edges.removeAll(keepingCapacity: true)
+        edges.append(contentsOf: repeatElement(0, count: markups.count))
+        awaitingText.removeAll(keepingCapacity: true)
+        var lastContentIsSpace = false
         text.withUTF8 { bytes in
             InlineTraversal.walk(bytes, markups: markups) { event in
                 switch event {
                 case .text(let range):
                     HTMLEscaping.appendText(UnsafeBufferPointer(rebasing: bytes[range]), to: &out, preformatted: preformatted)
+                    guard !range.isEmpty else { return }
+                    if !awaitingText.isEmpty {
+                        if Self.isSpace(bytes[range.lowerBound]) { for index in awaitingText { edges[index] |= Self.startsOnSpace } }
+                        awaitingText.removeAll(keepingCapacity: true)
+                    }
+                    lastContentIsSpace = Self.isSpace(bytes[range.upperBound - 1])
                 case .open(let index):
                     Self.appendOpenTag(markups[index].kind, to: &out)
+                    if edges[index] & Self.opened == 0 {
+                        edges[index] |= Self.opened
+                        awaitingText.append(index)
+                    }
                 case .close(let index):
                     Self.appendCloseTag(markups[index].kind, to: &out)
+                    edges[index] = lastContentIsSpace ? edges[index] | Self.endsOnSpace : edges[index] & ~Self.endsOnSpace
                 case .image(let index):
                     if case .image(let image) = markups[index].kind { out.append(contentsOf: imageTag(image).utf8) }
+                    awaitingText.removeAll(keepingCapacity: true)
+                    lastContentIsSpace = false
                 }
             }
         }
+        for (index, markup) in markups.enumerated() where edges[index] & (Self.startsOnSpace | Self.endsOnSpace) != 0 && markup.kind.trimsWhitespaceEdges {
+            diagnostics.append(.warning("markup-range-adjusted",
+                "\(markup.kind.name) \(markup.range) in block \(blockIndex) begins or ends on whitespace, written so; read back, the whitespace is outside it", block: blockIndex))
+        }
+    }
+
+    private static let opened: UInt8 = 1, startsOnSpace: UInt8 = 2, endsOnSpace: UInt8 = 4
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A
     }
 
     func imageTag(_ image: ImageSource) -> String {

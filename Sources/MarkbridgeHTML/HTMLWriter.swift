@@ -56,10 +56,9 @@ public struct HTMLWriter: Sendable {
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
     }
 
-    /// What HTML writes as given but reads back otherwise, said so that nothing changes
-    /// unreported (the Markdown writer says the same): an empty list item's paragraph, which
-    /// `<li><p>x</p></li>` makes the item's own text, and formatting that begins or ends on
-    /// whitespace, which HTML readers (ours among them) move out of it. Linear in the text.
+    /// An empty list item's paragraph, which `<li><p>x</p></li>` makes the item's own text:
+    /// written as given, said so that nothing changes unreported (the Markdown writer says the
+    /// same). Formatting on whitespace is said by the inline renderer, which passes its edges.
     static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in blocks.indices {
@@ -67,19 +66,6 @@ public struct HTMLWriter: Sendable {
             if index > 0, case .paragraph = block.kind, blocks[index - 1].kind.isListItem, blocks[index - 1].text.isEmpty,
                block.depth == blocks[index - 1].depth + 1 {
                 diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) is written inside it as <p>: read back, that paragraph is the item's own text", block: index - 1))
-            }
-            let edged = block.markups.filter { $0.kind.trimsWhitespaceEdges && !$0.range.isEmpty }
-            guard !edged.isEmpty else { continue }
-            let edges = edged.flatMap { [$0.range.start, $0.range.end - 1] }
-            guard Block.hasWhitespace(atUTF16Offsets: edges, in: block.text) else { continue }
-            // Rare: the text's units once, and each edge looked up, so many markups stay linear.
-            let units = Array(block.text.utf16)
-            func isWhitespace(_ offset: Int) -> Bool {
-                offset >= 0 && offset < units.count && (units[offset] == 0x20 || units[offset] == 0x09 || units[offset] == 0x0A)
-            }
-            for markup in edged where isWhitespace(markup.range.start) || isWhitespace(markup.range.end - 1) {
-                diagnostics.append(.warning("markup-range-adjusted",
-                    "\(markup.kind.name) \(markup.range) in block \(index) begins or ends on whitespace, written so; read back, the whitespace is outside it", block: index))
             }
         }
         return diagnostics
