@@ -10,6 +10,7 @@ let package = Package(
     name: "Markbridge",
     products: [
         .library(name: "Markbridge", targets: ["Markbridge"]),
+        .library(name: "MarkbridgeMigration", targets: ["MarkbridgeMigration"]),
         .executable(name: "markbridge", targets: ["MarkbridgeCommand"]),
         .executable(name: "markbridge-bench", targets: ["MarkbridgeBench"]),
     ] + fuzzProducts,
@@ -59,8 +60,12 @@ let package = Package(
             dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown", "MarkbridgeDiff"]
         ),
 
+        // Migrations of files, as `markbridge batch` runs them: JSON Lines records or a folder's
+        // tree, dead letters, checkpoint and resume, the census and its pages.
+        .target(name: "MarkbridgeMigration", dependencies: ["Markbridge", "MarkbridgeJSON"]),
+
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
-        .target(name: "MarkbridgeCLI", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser"]),
+        .target(name: "MarkbridgeCLI", dependencies: ["Markbridge", "MarkbridgeMigration", "MarkbridgeJSON", "MarkbridgeHTMLParser"]),
         .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
 
         // Deterministic generated documents, shared by the property tests and the benchmark.
@@ -70,7 +75,7 @@ let package = Package(
 
         // The libFuzzer targets (readers, round trips, batch records, diff), one binary each;
         // built by .ci/fuzz with -sanitize=fuzzer,address only.
-        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeTestSupport"]),
+        .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeMigration", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
         .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
@@ -97,6 +102,6 @@ let package = Package(
             exclude: ["Fixtures", "Conformance"]
         ),
         .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
-        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
     ]
 )

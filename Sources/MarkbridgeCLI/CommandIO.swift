@@ -1,5 +1,6 @@
 import Markbridge
 import Foundation
+import MarkbridgeMigration
 
 /// What a command touches outside itself, as values, so that tests run commands in memory and
 /// compare their whole output.
@@ -35,9 +36,9 @@ public struct CommandIO: Sendable {
         // device written in place), from the bytes themselves: `Data(bytes).write` held a copy,
         // which for 50 MB of HTML to JSON was 63 MB more at the peak.
         writeFile: { path, bytes in
-            do throws(BatchIOError) {
+            do throws(FileMigrationError) {
                 let file = try BatchFile(path: path)
-                do throws(BatchIOError) {
+                do throws(FileMigrationError) {
                     try file.write(bytes)
                     try file.finish(syncing: false)
                 } catch {

@@ -1,3 +1,4 @@
+import MarkbridgeMigration
 import Markbridge
 import MarkbridgeCLI
 import MarkbridgeJSON

@@ -1,6 +1,7 @@
 import Foundation
 import Markbridge
 @testable import MarkbridgeCLI
+@testable import MarkbridgeMigration
 import Testing
 
 @Suite("markbridge batch --check: the census")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import MarkbridgeCLI
+@testable import MarkbridgeMigration
 import Markbridge
 import MarkbridgeJSON
 import MarkbridgeTestSupport
@@ -445,10 +446,10 @@ struct BatchOversizedRecordTests {
         try FileManager.default.moveItem(atPath: folder.file("out.jsonl"), toPath: folder.file(partial))
         let plan = try BatchCommand.Plan(ParsedArguments(arguments, specs: BatchCommand.specs), registry: .standard)
         let size = Array(try #require(folder.read("in.jsonl")).utf8).count
-        var counts = BatchCounts()
+        var counts = MigrationCounts()
         (counts.records, counts.converted, counts.deadLettered) = (3, 2, 1)
         let end = BatchPosition(file: 0, offset: size, line: 4, digest: try #require(try BatchDigest.of(input, firstBytes: size)))
-        try BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
+        try BatchCheckpoint(settings: plan.migration.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
                             outputBytes: Array(output.utf8).count, deadLetterBytes: Array(deadLetters.utf8).count, diagnosticsBytes: 0,
                             partials: .init(output: partial, deadLetters: ".dead.jsonl.fedcba9876543210.partial"), counts: counts)
             .save(for: folder.file("out.jsonl"))
@@ -460,7 +461,7 @@ struct BatchOversizedRecordTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
         // A dead-letter file of another size is not the one renamed: the checkpoint is refused, nothing is taken for done.
         try FileManager.default.moveItem(atPath: folder.file("out.jsonl"), toPath: folder.file(partial))
-        try BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
+        try BatchCheckpoint(settings: plan.migration.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: end,
                             outputBytes: Array(output.utf8).count, deadLetterBytes: Array(deadLetters.utf8).count + 1, diagnosticsBytes: 0,
                             partials: .init(output: partial, deadLetters: ".dead.jsonl.fedcba9876543210.partial"), counts: counts)
             .save(for: folder.file("out.jsonl"))

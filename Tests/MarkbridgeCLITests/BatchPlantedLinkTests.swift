@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MarkbridgeCLI
+@testable import MarkbridgeMigration
 import Markbridge
 
 /// Links planted where batch writes: beside a named output, and inside an output tree.
@@ -38,9 +39,9 @@ struct BatchPlantedLinkTests {
         let plan = try BatchCommand.Plan(ParsedArguments(arguments, specs: BatchCommand.specs), registry: .standard)
         let partial = ".out.jsonl.0123456789abcdef.partial"
         try FileManager.default.createSymbolicLink(atPath: folder.file(partial), withDestinationPath: victim)
-        let checkpoint = BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: BatchPosition(file: 0, offset: 0, line: 1),
+        let checkpoint = BatchCheckpoint(settings: plan.migration.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: BatchPosition(file: 0, offset: 0, line: 1),
                                          outputBytes: 0, deadLetterBytes: 0, diagnosticsBytes: 0,
-                                         partials: .init(output: partial), counts: BatchCounts())
+                                         partials: .init(output: partial), counts: MigrationCounts())
         try checkpoint.save(for: folder.file("out.jsonl"))
         let result = await runBatch(arguments + ["--resume"])
         #expect(result.status == 74)
@@ -88,10 +89,10 @@ struct BatchResumeContentTests {
         var digest = BatchDigest()
         digest.add(Array((first + "\n").utf8))
         let position = BatchPosition(file: 0, offset: first.utf8.count + 1, line: 2, digest: digest)
-        var counts = BatchCounts()
+        var counts = MigrationCounts()
         counts.records = 1
         counts.converted = 1
-        try BatchCheckpoint(settings: plan.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: position,
+        try BatchCheckpoint(settings: plan.migration.settings, inputs: try BatchCheckpoint.inputs([input]), finishedDigests: [], position: position,
                             outputBytes: written.utf8.count, deadLetterBytes: 0, diagnosticsBytes: 0, partials: .init(output: partial), counts: counts)
             .save(for: folder.file("out.jsonl"))
         return arguments + ["--resume"]

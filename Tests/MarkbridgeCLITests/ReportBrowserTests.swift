@@ -1,5 +1,6 @@
 import Foundation
 @testable import MarkbridgeCLI
+@testable import MarkbridgeMigration
 import Testing
 
 /// The `--report` page in a real browser: Debian's headless Chromium loads it, and the test reads

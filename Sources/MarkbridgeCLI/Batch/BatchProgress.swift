@@ -1,4 +1,5 @@
 import Foundation
+import MarkbridgeMigration
 
 /// The live line a batch shows on standard error when it is a terminal: records done, records
 /// and megabytes a second, failures, and the time left when the input's size is known. Nothing
@@ -11,15 +12,15 @@ struct BatchProgress {
     private var lastShown = ContinuousClock.now
     private var shown = false
     /// What a resumed run had done before it started, not counted in its rates.
-    private let before: BatchCounts
+    private let before: MigrationCounts
 
-    init(totalBytes: Int?, alreadyDone: BatchCounts, report: @escaping @Sendable (String) -> Void) {
+    init(totalBytes: Int?, alreadyDone: MigrationCounts, report: @escaping @Sendable (String) -> Void) {
         self.totalBytes = totalBytes
         self.report = report
         before = alreadyDone
     }
 
-    mutating func update(_ counts: BatchCounts) {
+    mutating func update(_ counts: MigrationCounts) {
         guard isTerminal, ContinuousClock.now - lastShown > .milliseconds(250) else { return }
         lastShown = .now
         shown = true

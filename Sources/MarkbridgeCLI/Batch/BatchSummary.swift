@@ -1,39 +1,10 @@
 import Foundation
 import Markbridge
 import MarkbridgeJSON
+import MarkbridgeMigration
 
-/// How a batch ends, in either mode: the summary on standard error, the census pages
-/// (`--report`, `--report-dir`), and the exit status.
+/// How a batch ends, in either mode: the summary on standard error.
 extension BatchCommand {
-    /// The summary, then the pages; 0 when nothing was dead-lettered and no record failed the gate, else 1.
-    func finish(_ counts: BatchCounts, plan: Plan, inputs: String, started: ContinuousClock.Instant,
-                reportFolder: BatchReportFolder?) throws(BatchIOError) -> Int32 {
-        let elapsed = ContinuousClock.now - started
-        standardError(summary(counts, elapsed: elapsed, asJSON: plan.summaryIsJSON, gate: plan.converter.checks ? plan.converter.gate : nil))
-        let title = "markbridge batch --check: \(inputs) to \(plan.converter.target)"
-        let details = Self.runDetails(plan, elapsed: elapsed, inputs: inputs)
-        if let reportPath = plan.reportPath {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportPath, title: title, runDetails: details)
-        }
-        if let reportFolder {
-            try BatchCensusReport.write(counts, gate: plan.converter.gate, to: reportFolder.indexPath, title: title, runDetails: details,
-                                        examplePages: reportFolder.examplePages(counts.census))
-        }
-        return counts.deadLettered == 0 && counts.census.failing == 0 ? ExitCode.success : ExitCode.conversionFailed
-    }
-
-    /// The report's account of the run: the command as given, the version, when it started and
-    /// how long it took (`elapsed`, until now), the inputs and the target.
-    static func runDetails(_ plan: Plan, elapsed: Duration, inputs: String) -> [(name: String, value: String)] {
-        let command = (["markbridge", "batch"] + plan.commandLine).map(Self.shellQuoted).joined(separator: " ")
-        let formatter = ISO8601DateFormatter()
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let started = Date(timeIntervalSinceNow: -seconds)
-        return [("Command", command), ("Version", "markbridge \(MarkbridgeCommandLine.version)"),
-                ("Started", formatter.string(from: started) + String(format: " (%.1f s)", seconds)), ("Inputs", inputs),
-                ("Converted to", plan.converter.target)]
-    }
-
     /// A word as a POSIX shell would take it back: bare when it is safe, else in single quotes.
     static func shellQuoted(_ word: String) -> String {
         let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./:=,@%+".unicodeScalars.contains($0)) }
@@ -49,7 +20,7 @@ extension BatchCommand {
     }
 
     /// One line, for people (`--summary text`) or for tools (`--summary json`).
-    func summary(_ counts: BatchCounts, elapsed: Duration, asJSON: Bool, gate: LossGate? = nil) -> String {
+    func summary(_ counts: MigrationCounts, elapsed: Duration, asJSON: Bool, gate: LossGate? = nil) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(counts.records) / seconds : 0
         let megabytes = seconds > 0 ? Double(counts.inputBytes) / seconds / 1_000_000 : 0
@@ -61,11 +32,11 @@ extension BatchCommand {
             return #"{"records":\#(counts.records),"converted":\#(counts.converted),"deadLettered":\#(counts.deadLettered),"blankLines":\#(counts.blankLines),"skippedFiles":\#(counts.skippedFiles),"alreadyDone":\#(counts.alreadyDone),"failures":\#(object(counts.failures)),"diagnostics":\#(object(counts.diagnostics))\#(census),"inputBytes":\#(counts.inputBytes),"seconds":\#(String(format: "%.3f", seconds)),"peakMemoryBytes":\#(Self.peakMemoryBytes())}"# + "\n"
         }
         var line = "markbridge batch: \(counts.records) record\(counts.records == 1 ? "" : "s"), \(counts.converted) converted, \(counts.deadLettered) dead-lettered"
-        if !counts.failures.isEmpty { line += " (\(BatchCounts.listing(counts.failures)))" }
+        if !counts.failures.isEmpty { line += " (\(MigrationCounts.listing(counts.failures)))" }
         if counts.blankLines > 0 { line += ", \(counts.blankLines) blank line\(counts.blankLines == 1 ? "" : "s") skipped" }
         if counts.skippedFiles > 0 { line += ", \(counts.skippedFiles) file\(counts.skippedFiles == 1 ? "" : "s") of no readable format skipped" }
         if counts.alreadyDone > 0 { line += ", \(counts.alreadyDone) already done (--resume)" }
-        if !counts.diagnostics.isEmpty { line += "; diagnostics: \(BatchCounts.listing(counts.diagnostics))" }
+        if !counts.diagnostics.isEmpty { line += "; diagnostics: \(MigrationCounts.listing(counts.diagnostics))" }
         line += String(format: "; %.2f s, %.0f records/s, %.1f MB/s", seconds, rate, megabytes)
         line += "\n"
         if let gate { line += counts.census.censusText(gate: gate) }

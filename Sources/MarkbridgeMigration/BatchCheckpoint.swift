@@ -19,7 +19,7 @@ struct BatchCheckpoint: Codable, Equatable {
     var checkResultsBytes: Int?
     /// The names of the temporary files these sizes are of, beside each output.
     var partials: Partials
-    var counts: BatchCounts
+    var counts: MigrationCounts
 
     struct Partials: Codable, Equatable {
         var output: String
@@ -35,11 +35,11 @@ struct BatchCheckpoint: Codable, Equatable {
 
     static func path(for output: String) -> String { output + ".checkpoint" }
 
-    static func inputs(_ paths: [String]) throws(BatchIOError) -> [Input] {
+    static func inputs(_ paths: [String]) throws(FileMigrationError) -> [Input] {
         var inputs: [Input] = []
         for path in paths {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let size = attributes[.size] as? NSNumber else { throw BatchIOError("cannot read '\(path)'") }
+                  let size = attributes[.size] as? NSNumber else { throw FileMigrationError("cannot read '\(path)'") }
             inputs.append(Input(path: path, size: size.intValue))
         }
         return inputs
@@ -48,34 +48,34 @@ struct BatchCheckpoint: Codable, Equatable {
     /// Refuses to resume unless the bytes the checkpoint's run consumed are the inputs' bytes
     /// now: a same-size edit would otherwise leave the stale records in the output. Reads those
     /// bytes once.
-    func checkContent(of paths: [String], output: String) throws(BatchIOError) {
+    func checkContent(of paths: [String], output: String) throws(FileMigrationError) {
         for (index, path) in paths.enumerated() where index <= position.file && path != "-" {
             let isFinished = index < position.file
             let expected = isFinished ? (index < finishedDigests.count ? finishedDigests[index] : nil) : position.digest
             let actual = try BatchDigest.of(path, firstBytes: isFinished ? nil : position.offset)
             guard let expected, actual == expected else {
                 let extent = isFinished ? "its bytes" : "its first \(position.offset) bytes"
-                throw BatchIOError("the input '\(path)' is not what the checkpoint beside '\(output)' was made from (\(extent) changed); remove the checkpoint to start over")
+                throw FileMigrationError("the input '\(path)' is not what the checkpoint beside '\(output)' was made from (\(extent) changed); remove the checkpoint to start over")
             }
         }
     }
 
-    static func load(for output: String) throws(BatchIOError) -> BatchCheckpoint? {
+    static func load(for output: String) throws(FileMigrationError) -> BatchCheckpoint? {
         let path = path(for: output)
         guard let data = try POSIXFiles.readRegularFile(path) else { return nil }
         guard let checkpoint = try? JSONDecoder().decode(BatchCheckpoint.self, from: Data(data)) else {
-            throw BatchIOError("the checkpoint '\(path)' cannot be read; remove it to start over")
+            throw FileMigrationError("the checkpoint '\(path)' cannot be read; remove it to start over")
         }
         return checkpoint
     }
 
     /// Written to a temporary file created exclusively beside it, synced, and renamed over the
     /// last one: a link planted at either name is replaced, never written through.
-    func save(for output: String) throws(BatchIOError) {
+    func save(for output: String) throws(FileMigrationError) {
         let path = Self.path(for: output)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { throw BatchIOError("cannot encode the checkpoint") }
+        guard let data = try? encoder.encode(self) else { throw FileMigrationError("cannot encode the checkpoint") }
         let folder = POSIXFiles.folder(of: path)
         let (descriptor, name) = try POSIXFiles.createTemporary(for: POSIXFiles.name(of: path), suffix: "tmp", folderPath: folder)
         let temporary = POSIXFiles.join(folder, name)
@@ -83,7 +83,7 @@ struct BatchCheckpoint: Codable, Equatable {
         POSIXFiles.close(descriptor)
         if let error = error ?? POSIXFiles.rename(temporary, to: path) {
             POSIXFiles.remove(temporary)
-            throw BatchIOError("cannot write '\(path)': \(error)")
+            throw FileMigrationError("cannot write '\(path)': \(error)")
         }
     }
 

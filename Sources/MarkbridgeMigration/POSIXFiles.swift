@@ -14,11 +14,11 @@ import Darwin
 ///   link included) and never writes through it;
 /// - in a tree, folders are walked one component at a time with `O_NOFOLLOW`, so a symbolic
 ///   link inside the tree is refused, not followed.
-enum POSIXFiles {
+package enum POSIXFiles {
     /// What `lstat` (or `stat`, following links) says about a path.
-    struct Status: Hashable, Sendable {
-        enum Kind: Sendable { case regular, directory, symbolicLink, characterDevice, other }
-        var kind: Kind
+    package struct Status: Hashable, Sendable {
+        package enum Kind: Sendable { case regular, directory, symbolicLink, characterDevice, other }
+        package var kind: Kind
         var identity: Identity
         var size: Int
         var modifiedSeconds: Int
@@ -50,7 +50,7 @@ enum POSIXFiles {
         var inode: UInt64
     }
 
-    static func status(_ path: String, followingLinks: Bool = false) -> Status? {
+    package static func status(_ path: String, followingLinks: Bool = false) -> Status? {
         var result = stat()
         let code = followingLinks ? stat(path, &result) : lstat(path, &result)
         return code == 0 ? Status(result) : nil
@@ -134,52 +134,52 @@ enum POSIXFiles {
     /// Creates a new file exclusively in `folder` (a path, or an open folder's descriptor) under a
     /// fresh temporary name for `name`; its descriptor and name. A name already taken (by chance,
     /// or by something planted) is passed over for another.
-    static func createTemporary(for name: String, suffix: String, in folder: Int32 = AT_FDCWD, folderPath: String) throws(BatchIOError) -> (descriptor: Int32, name: String) {
+    static func createTemporary(for name: String, suffix: String, in folder: Int32 = AT_FDCWD, folderPath: String) throws(FileMigrationError) -> (descriptor: Int32, name: String) {
         for _ in 0..<16 {
             let temporary = temporaryName(for: name, suffix: suffix)
             let path = folder == AT_FDCWD ? join(folderPath, temporary) : temporary
             let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw BatchIOError("cannot write '\(join(folderPath, name))': \(lastError())", failure: .last()) }
+            if errno != EEXIST { throw FileMigrationError("cannot write '\(join(folderPath, name))': \(lastError())", failure: .last()) }
         }
-        throw BatchIOError("cannot write '\(join(folderPath, name))': no free temporary name beside it")
+        throw FileMigrationError("cannot write '\(join(folderPath, name))': no free temporary name beside it")
     }
 
     /// Opens an existing regular file for writing, never through a link.
-    static func openRegularForWriting(_ path: String) throws(BatchIOError) -> Int32 {
+    static func openRegularForWriting(_ path: String) throws(FileMigrationError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BatchIOError("cannot write '\(path)': \(lastError())") }
+        guard descriptor >= 0 else { throw FileMigrationError("cannot write '\(path)': \(lastError())") }
         guard status(of: descriptor)?.kind == .regular else {
             close(descriptor)
-            throw BatchIOError("cannot write '\(path)': it is not a regular file")
+            throw FileMigrationError("cannot write '\(path)': it is not a regular file")
         }
         return descriptor
     }
 
     /// Opens what `path` names for writing, through a link if it is one: for a named output that
     /// is a device or a FIFO, which is written in place.
-    static func openForWritingInPlace(_ path: String) throws(BatchIOError) -> Int32 {
+    static func openForWritingInPlace(_ path: String) throws(FileMigrationError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BatchIOError("cannot write '\(path)': \(lastError())") }
+        guard descriptor >= 0 else { throw FileMigrationError("cannot write '\(path)': \(lastError())") }
         return descriptor
     }
 
     /// The whole of a regular file, not read through a link; nil when there is no such file.
-    static func readRegularFile(_ path: String) throws(BatchIOError) -> [UInt8]? {
+    static func readRegularFile(_ path: String) throws(FileMigrationError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            throw BatchIOError("cannot read '\(path)': \(errno == ELOOP ? "it is a symbolic link" : lastError())")
+            throw FileMigrationError("cannot read '\(path)': \(errno == ELOOP ? "it is a symbolic link" : lastError())")
         }
         defer { close(descriptor) }
-        guard status(of: descriptor)?.kind == .regular else { throw BatchIOError("cannot read '\(path)': it is not a regular file") }
+        guard status(of: descriptor)?.kind == .regular else { throw FileMigrationError("cannot read '\(path)': it is not a regular file") }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw BatchIOError("cannot read '\(path)': \(lastError())")
+                throw FileMigrationError("cannot read '\(path)': \(lastError())")
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
@@ -191,20 +191,20 @@ enum POSIXFiles {
         private let descriptor: Int32
         private let path: String
 
-        init(_ path: String) throws(BatchIOError) {
+        init(_ path: String) throws(FileMigrationError) {
             self.path = path
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw BatchIOError("cannot read '\(path)': \(lastError())") }
+            guard descriptor >= 0 else { throw FileMigrationError("cannot read '\(path)': \(lastError())") }
         }
 
         /// Up to `count` bytes; none at the end.
-        func read(_ count: Int) throws(BatchIOError) -> [UInt8] {
+        func read(_ count: Int) throws(FileMigrationError) -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: count)
             while true {
                 let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
                 if got < 0 {
                     if errno == EINTR { continue }
-                    throw BatchIOError("cannot read '\(path)': \(lastError())")
+                    throw FileMigrationError("cannot read '\(path)': \(lastError())")
                 }
                 return Array(buffer[..<got])
             }
@@ -316,9 +316,9 @@ enum POSIXFiles {
     }
 
     /// A failed call's error number and text.
-    struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         var code: Int32
-        var description: String
+        package var description: String
 
         static func last() -> Failure { Failure(code: errno, description: lastError()) }
 

@@ -6,7 +6,7 @@
 /// link to `/dev/null`) is written to directly: renaming over it would replace the device with
 /// a file. A symbolic link to a regular file stays a link; the file it points to is the one
 /// replaced: the named output is the one link followed.
-final class BatchFile {
+package final class BatchFile {
     /// The final path (a link's target), or nil for standard output.
     let path: String?
     /// The temporary file's name, in `path`'s folder; nil when written in place.
@@ -25,7 +25,7 @@ final class BatchFile {
     }
 
     /// A new temporary file for `path`, or `path` itself when it is not a regular file.
-    convenience init(path given: String) throws(BatchIOError) {
+    package convenience init(path given: String) throws(FileMigrationError) {
         try self.init(path: given, resuming: nil)
     }
 
@@ -34,9 +34,9 @@ final class BatchFile {
     /// renamed and its last checkpoint (taken at the end, every byte counted) behind: a partial
     /// that is gone, with the file under its final name holding exactly the bytes counted, was
     /// renamed already, and is finished as it is.
-    init(path given: String, resuming: (partialName: String, keeping: Int)?) throws(BatchIOError) {
+    init(path given: String, resuming: (partialName: String, keeping: Int)?) throws(FileMigrationError) {
         if let status = POSIXFiles.status(given, followingLinks: true), status.kind != .regular {
-            guard resuming == nil else { throw BatchIOError("cannot resume into '\(given)': it is not a regular file") }
+            guard resuming == nil else { throw FileMigrationError("cannot resume into '\(given)': it is not a regular file") }
             path = given
             partialName = nil
             descriptor = try POSIXFiles.openForWritingInPlace(given)
@@ -47,7 +47,7 @@ final class BatchFile {
         let folder = POSIXFiles.folder(of: path), name = POSIXFiles.name(of: path)
         if let resuming {
             guard POSIXFiles.isTemporaryName(resuming.partialName, for: name, suffix: "partial") else {
-                throw BatchIOError("the checkpoint for '\(given)' names '\(resuming.partialName)', which is not its partial file; remove the checkpoint to start over")
+                throw FileMigrationError("the checkpoint for '\(given)' names '\(resuming.partialName)', which is not its partial file; remove the checkpoint to start over")
             }
             partialName = resuming.partialName
             let partial = POSIXFiles.join(folder, resuming.partialName)
@@ -58,7 +58,7 @@ final class BatchFile {
                 return
             }
             descriptor = try POSIXFiles.openRegularForWriting(partial)
-            if let error = POSIXFiles.truncate(descriptor, to: resuming.keeping) { throw BatchIOError("cannot resume '\(partial)': \(error)") }
+            if let error = POSIXFiles.truncate(descriptor, to: resuming.keeping) { throw FileMigrationError("cannot resume '\(partial)': \(error)") }
             written = resuming.keeping
         } else {
             (descriptor, partialName) = try POSIXFiles.createTemporary(for: name, suffix: "partial", folderPath: folder)
@@ -82,24 +82,24 @@ final class BatchFile {
         return POSIXFiles.join(POSIXFiles.folder(of: path), partialName)
     }
 
-    func write(_ bytes: [UInt8]) throws(BatchIOError) {
+    package func write(_ bytes: [UInt8]) throws(FileMigrationError) {
         guard !bytes.isEmpty else { return }
-        guard !finished else { throw BatchIOError("cannot write '\(path ?? "")': it was finished already (the checkpoint beside it is stale; remove it to start over)") }
+        guard !finished else { throw FileMigrationError("cannot write '\(path ?? "")': it was finished already (the checkpoint beside it is stale; remove it to start over)") }
         if let error = POSIXFiles.write(bytes, to: descriptor) {
-            throw BatchIOError("cannot write \(path.map { "'\($0)'" } ?? "standard output"): \(error)")
+            throw FileMigrationError("cannot write \(path.map { "'\($0)'" } ?? "standard output"): \(error)")
         }
         written += bytes.count
     }
 
     /// Forces what was written to disk, for a checkpoint to count on it.
-    func sync() throws(BatchIOError) {
+    func sync() throws(FileMigrationError) {
         guard let path, partialName != nil, !finished else { return }
-        if let error = POSIXFiles.sync(descriptor) { throw BatchIOError("cannot write '\(path)': \(error)") }
+        if let error = POSIXFiles.sync(descriptor) { throw FileMigrationError("cannot write '\(path)': \(error)") }
     }
 
     /// Syncs, closes and renames the temporary file into place, then syncs its folder; without
     /// `syncing`, as `convert -o` replaces a file, the rename alone (as Foundation's atomic write).
-    func finish(syncing: Bool = true) throws(BatchIOError) {
+    package func finish(syncing: Bool = true) throws(FileMigrationError) {
         guard !finished else { return }
         guard let path, let partialPath else {
             if descriptor > 2 { POSIXFiles.close(descriptor) }
@@ -109,13 +109,13 @@ final class BatchFile {
         if syncing { try sync() }
         POSIXFiles.close(descriptor)
         descriptor = -1
-        if let error = POSIXFiles.rename(partialPath, to: path) { throw BatchIOError("cannot rename '\(partialPath)' to '\(path)': \(error)") }
+        if let error = POSIXFiles.rename(partialPath, to: path) { throw FileMigrationError("cannot rename '\(partialPath)' to '\(path)': \(error)") }
         finished = true
         if syncing { POSIXFiles.syncFolder(of: path) }
     }
 
     /// Closes and removes the temporary file: the run failed, and nothing it wrote is kept.
-    func abandon() {
+    package func abandon() {
         if descriptor > 2 { POSIXFiles.close(descriptor) }
         descriptor = -1
         if let partialPath, !finished { POSIXFiles.remove(partialPath) }

@@ -1,6 +1,6 @@
 /// Checks of a batch command line's paths, made before anything is written: no two outputs on
 /// one file, no output on an input, and no output tree overlapping the input tree unless asked.
-enum BatchPathCheck {
+package enum BatchPathCheck {
     /// One place on disk: its resolved path, and its device and inode when it exists.
     private struct Place {
         var resolved: String
@@ -21,21 +21,21 @@ enum BatchPathCheck {
     }
 
     /// Refuses two of `outputs` (option name, path) on one file, and an output on one of `inputs`.
-    static func checkDistinct(outputs: [(option: String, path: String)], inputs: [String]) throws(UsageError) {
+    package static func checkDistinct(outputs: [(option: String, path: String)], inputs: [String]) throws(FileMigrationError) {
         let places = outputs.map { ($0.option, $0.path, Place($0.path)) }
         for (index, (option, path, place)) in places.enumerated() where !place.isSharable {
             for (otherOption, _, other) in places[..<index] where place.isSame(as: other) {
-                throw UsageError(message: "\(otherOption) and \(option) name one file ('\(path)'): each output needs a path of its own")
+                throw FileMigrationError("\(otherOption) and \(option) name one file ('\(path)'): each output needs a path of its own")
             }
             for input in inputs where place.isSame(as: Place(input)) {
-                throw UsageError(message: "\(option) names the input '\(input)': an output never replaces an input")
+                throw FileMigrationError("\(option) names the input '\(input)': an output never replaces an input")
             }
         }
     }
 
     /// How the trees overlap, if they do: one folder, or one inside the other (real paths compared,
     /// so links and `..` cannot hide it).
-    static func overlap(input: String, output: String) -> String? {
+    package static func overlap(input: String, output: String) -> String? {
         guard let inputReal = POSIXFiles.realPath(input) else { return nil }
         let outputReal = POSIXFiles.resolvedPath(output)
         func isInside(_ inner: String, _ outer: String) -> Bool { inner.hasPrefix(outer == "/" ? "/" : outer + "/") }

@@ -8,7 +8,7 @@ enum BatchInputPiece: Sendable {
 }
 
 /// Consecutive whole lines of one input (the last may lack its line feed at the end of input).
-struct BatchLines: Sendable {
+package struct BatchLines: Sendable {
     var file: Int
     /// The 1-based number of the first line, and its byte offset in its input.
     var firstLine: Int
@@ -95,7 +95,7 @@ struct BatchInput: AsyncSequence, Sendable {
             if path == "-" {
                 handle = FileHandle.standardInput
             } else {
-                guard let opened = FileHandle(forReadingAtPath: path) else { throw BatchIOError("cannot read '\(path)'") }
+                guard let opened = FileHandle(forReadingAtPath: path) else { throw FileMigrationError("cannot read '\(path)'") }
                 handle = opened
                 if position.offset > 0 { try opened.seek(toOffset: UInt64(position.offset)) }
             }
@@ -108,7 +108,7 @@ struct BatchInput: AsyncSequence, Sendable {
             do {
                 data = try handle.read(upToCount: input.pieceBytes)
             } catch {
-                throw BatchIOError("cannot read '\(input.paths[position.file])': \(error.localizedDescription)")
+                throw FileMigrationError("cannot read '\(input.paths[position.file])': \(error.localizedDescription)")
             }
             guard let data, !data.isEmpty else {
                 atEnd = true
@@ -202,16 +202,5 @@ struct BatchInput: AsyncSequence, Sendable {
             position.line += 1
             return .oversized(line)
         }
-    }
-}
-
-/// Reading or writing failed (exit 74).
-struct BatchIOError: Error, CustomStringConvertible {
-    let description: String
-    /// The failed call behind it, when there was one.
-    var failure: POSIXFiles.Failure?
-    init(_ description: String, failure: POSIXFiles.Failure? = nil) {
-        self.description = description
-        self.failure = failure
     }
 }

@@ -8,12 +8,12 @@ import Foundation
 struct BatchReportFolder {
     let path: String
 
-    init(path: String) throws(BatchIOError) {
+    init(path: String) throws(FileMigrationError) {
         self.path = path
         do {
             try FileManager.default.createDirectory(atPath: path + "/records", withIntermediateDirectories: true)
         } catch {
-            throw BatchIOError("cannot make the folder '\(path)/records': \(error.localizedDescription)")
+            throw FileMigrationError("cannot make the folder '\(path)/records': \(error.localizedDescription)")
         }
     }
 
@@ -31,12 +31,12 @@ struct BatchReportFolder {
     }
 
     /// Writes the pages of the records that are, now that `census` has merged their piece, among its examples.
-    func write(_ pages: [(id: String, page: [UInt8])], census: MigrationCensus) throws(BatchIOError) {
+    func write(_ pages: [(id: String, page: [UInt8])], census: MigrationCensus) throws(FileMigrationError) {
         guard !pages.isEmpty else { return }
         let examples = Set(census.classes.values.flatMap(\.examples))
         for (id, page) in pages where examples.contains(id) {
             let file = try BatchFile(path: path + "/" + Self.pageName(for: id))
-            do throws(BatchIOError) {
+            do throws(FileMigrationError) {
                 try file.write(page)
                 try file.finish(syncing: false)
             } catch {

@@ -3,7 +3,7 @@
 /// bytes alone, so they, not a size or a modification time (which an edit may keep), are what
 /// must be unchanged. Computed as the input is read, at memory speed; checked once on resume by
 /// reading the consumed bytes again. Not cryptographic: it catches edits, not an adversary.
-struct BatchDigest: Codable, Hashable, Sendable {
+package struct BatchDigest: Codable, Hashable, Sendable {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
@@ -16,7 +16,7 @@ struct BatchDigest: Codable, Hashable, Sendable {
     }
 
     /// The digest of the first `count` bytes of `path` (all of it when nil); nil when it has fewer.
-    static func of(_ path: String, firstBytes count: Int?) throws(BatchIOError) -> BatchDigest? {
+    static func of(_ path: String, firstBytes count: Int?) throws(FileMigrationError) -> BatchDigest? {
         var digest = BatchDigest()
         var remaining = count ?? Int.max
         let reader = try POSIXFiles.Reader(path)

@@ -50,9 +50,9 @@ struct BatchDirectory {
 
     /// The files to convert, in path order, and how many others were skipped. The output tree,
     /// when it lies inside the input tree, is not walked: its files are outputs, not inputs.
-    func entries() throws(BatchIOError) -> Tree {
+    func entries() throws(FileMigrationError) -> Tree {
         guard POSIXFiles.status(input, followingLinks: true)?.kind == .directory else {
-            throw BatchIOError("'\(input)' is not a folder")
+            throw FileMigrationError("'\(input)' is not a folder")
         }
         let outputFolder = POSIXFiles.status(output, followingLinks: true).flatMap { $0.kind == .directory ? $0.identity : nil }
         var paths: [String] = []
@@ -62,7 +62,7 @@ struct BatchDirectory {
             let folder = relative.isEmpty ? input : input + "/" + relative
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
-                throw BatchIOError("cannot list '\(folder)': \(error.localizedDescription)")
+                throw FileMigrationError("cannot list '\(folder)': \(error.localizedDescription)")
             }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -137,8 +137,8 @@ struct BatchFileConverter: Sendable {
         result.counts.inputBytes = entry.size
         let source = inputRoot + "/" + entry.relativeInput
         let data: [UInt8]
-        do throws(BatchIOError) {
-            guard let read = try POSIXFiles.readRegularFile(source) else { throw BatchIOError("cannot read '\(source)': it is gone") }
+        do throws(FileMigrationError) {
+            guard let read = try POSIXFiles.readRegularFile(source) else { throw FileMigrationError("cannot read '\(source)': it is gone") }
             data = read
         } catch {
             deadLetter(entry, "unreadable", error.description, into: &result)
@@ -184,7 +184,7 @@ struct BatchFileConverter: Sendable {
         /// Not written, for this file's own reason: a dead letter.
         case refused(code: String, message: String)
         /// Not written because writing failed (a full disk): the run stops.
-        case failed(BatchIOError)
+        case failed(FileMigrationError)
     }
 
     /// Writes `bytes` as `relative` under the output root: into a temporary file created
@@ -201,7 +201,7 @@ struct BatchFileConverter: Sendable {
             case .symbolicLink(let path):
                 return .refused(code: "output-is-link", message: "'\(path)' in the output tree is a symbolic link; not written through it")
             case .failed(let message, let failure):
-                return failure.isDeviceFailure ? .failed(BatchIOError(message, failure: failure)) : .refused(code: "unwritable", message: message)
+                return failure.isDeviceFailure ? .failed(FileMigrationError(message, failure: failure)) : .refused(code: "unwritable", message: message)
             }
         }
         defer { POSIXFiles.close(folder) }
@@ -218,7 +218,7 @@ struct BatchFileConverter: Sendable {
             }
         }
         let descriptor: Int32, temporary: String
-        do throws(BatchIOError) {
+        do throws(FileMigrationError) {
             (descriptor, temporary) = try POSIXFiles.createTemporary(for: name, suffix: "partial", in: folder, folderPath: POSIXFiles.join(outputRoot, folderPath))
         } catch {
             return error.failure?.isDeviceFailure == false ? .refused(code: "unwritable", message: error.description) : .failed(error)
@@ -227,7 +227,7 @@ struct BatchFileConverter: Sendable {
         POSIXFiles.close(descriptor)
         if let failure = failure ?? POSIXFiles.rename(temporary, to: name, in: folder) {
             POSIXFiles.remove(temporary, in: folder)
-            return .failed(BatchIOError("cannot write '\(destination)': \(failure)", failure: failure))
+            return .failed(FileMigrationError("cannot write '\(destination)': \(failure)", failure: failure))
         }
         POSIXFiles.syncFolder(folder)
         return .written

@@ -14,11 +14,11 @@ struct BatchPieceResult: Sendable {
     /// many were kept for each class.
     var recordPages: [(id: String, page: [UInt8])] = []
     var pagesByClass: [String: Int] = [:]
-    var counts = BatchCounts()
+    var counts = MigrationCounts()
     /// Where the input stands after this piece: a checkpoint written after it resumes here.
     var end: BatchPosition
     /// Writing failed (directory mode, a full disk): the run stops with exit 74.
-    var failure: BatchIOError?
+    var failure: FileMigrationError?
 }
 
 /// Converts the records of a piece of JSON Lines input, one line at a time, through the
