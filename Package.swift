@@ -103,5 +103,6 @@ let package = Package(
         ),
         .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )
