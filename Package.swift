@@ -97,6 +97,10 @@ let package = Package(
             exclude: ["Fixtures", "Conformance"]
         ),
         .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
-        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
+        .testTarget(
+            name: "MarkbridgeCLITests",
+            dependencies: ["MarkbridgeCLI", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"],
+            exclude: ["Goldens", "Fixtures"]
+        ),
     ]
 )
