@@ -102,7 +102,11 @@ let package = Package(
             exclude: ["Fixtures", "Conformance"]
         ),
         .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
-        .testTarget(name: "MarkbridgeCLITests", dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
+        .testTarget(
+            name: "MarkbridgeCLITests",
+            dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"],
+            exclude: ["Goldens", "Fixtures"]
+        ),
         .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )

@@ -65,12 +65,15 @@ extension Format {
         }
     )
 
-    /// Plain text, as a reader sees it: output only.
+    /// Plain text: read as paragraphs separated by blank lines, a line end inside one a hard
+    /// break, nothing else interpreted; written as what a reader sees, formatting gone.
     public static let plainText = Format(
         name: "text",
-        summary: "plain text: what a reader sees, formatting gone",
+        summary: "plain text: read as paragraphs and line breaks, written as what a reader sees",
         fileExtensions: ["txt"],
-        reader: nil,
+        reader: { bytes, options throws(ConversionError) in
+            try PlainTextReader(options: .init(maxInputBytes: options.limits.maxInputBytes)).read(bytes)
+        },
         writer: { document, _ throws(ConversionError) in try PlainTextWriter().write(document) }
     )
 }

@@ -208,12 +208,15 @@ struct MarkdownBlockEmitter {
             // A fenced block holds its text raw: a CR would end a line there, and other
             // controls would reach whoever prints the Markdown. HTML can write them as
             // references; pure CommonMark cannot write them at all.
-            // A fence holds its text raw, so formatting over code (`<b><pre>`) and an anchor
-            // need the HTML block, which keeps both.
-            if block.anchor != nil || !block.markups.isEmpty, allowsHTML,
+            // A fence holds its text raw, so formatting over code (`<b><pre>`), an anchor and an
+            // alignment (`<pre style="text-align:right">`) need the HTML block, which keeps them.
+            if block.anchor != nil || !block.markups.isEmpty || block.alignment != nil, allowsHTML,
                let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             reportDroppedAnchor(block, index: index)
             reportMarkupsInFence(block, index: index)
+            if block.alignment != nil {
+                diagnostics.append(.warning("alignment-dropped", "alignment of code block \(index) has no CommonMark syntax; dropped\(allowsHTML ? "" : " (--markdown-html drop)")", block: index))
+            }
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
             let (replaced, count) = MarkdownEscaping.replacingRawControls(block.text)

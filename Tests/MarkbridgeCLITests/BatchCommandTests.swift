@@ -232,8 +232,8 @@ extension BatchEngineTests {
 
     @Test("Formats are typed: one that cannot be read or written is refused before any record")
     func typedFormats() {
-        #expect(throws: ConversionError(code: "unknown-format", message: "format 'text' cannot be read")) {
-            try BatchEngine(from: .plainText, to: .markdown)
+        #expect(throws: ConversionError(code: "unknown-format", message: "format 'shout' cannot be read")) {
+            try BatchEngine(from: .writtenOnly, to: .markdown)
         }
     }
 

@@ -14,7 +14,7 @@ struct BatchDirectoryTests {
         _ = folder.write("in/index.htm", "<p>An older copy.</p>")
         _ = folder.write("in/posts/2026/first.html", #"<p>Red <span style="color:red">text</span>.</p>"#)
         _ = folder.write("in/pages/about.md", "# About\n\nUs.\n")
-        _ = folder.write("in/readme.txt", "not converted")
+        _ = folder.write("in/notes.rtf", "not converted")
         _ = folder.write("in/.git/config", "[core]")
         _ = FileManager.default.createFile(atPath: folder.file("in/posts/bad.html"), contents: Data([0xFF, 0xFE, 0x3C, 0x00, 0x70, 0x00]))
         try FileManager.default.createSymbolicLink(atPath: folder.file("in/posts/outside"), withDestinationPath: "/etc")

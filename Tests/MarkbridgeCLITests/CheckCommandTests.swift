@@ -60,10 +60,11 @@ struct CheckCommandTests {
     }
 
     @Test("A format that cannot be read back cannot be checked")
-    func plainText() {
-        let result = run("check", "page.html", "--via", "text", files: MemoryFileSystem(files: ["page.html": "<p>x</p>"]))
+    func writtenOnly() {
+        let registry = FormatRegistry([.html, .writtenOnly])
+        let result = MarkbridgeCommandLine.run(["check", "page.html", "--via", "shout"], io: MemoryFileSystem(files: ["page.html": "<p>x</p>"]).io, registry: registry)
         #expect(result.exitCode == 2)
-        #expect(result.standardError.hasPrefix("Error: Cannot check a conversion to 'text'"))
+        #expect(result.standardError.hasPrefix("Error: Cannot check a conversion to 'shout' (expected a format that is written and read back: html)\n"))
         #expect(run("check", "page.html", files: MemoryFileSystem(files: ["page.html": "<p>x</p>"])).exitCode == 2)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Markbridge
 import MarkbridgeCLI
 import Testing
 
@@ -133,7 +134,8 @@ struct DiffCommandTests {
         let files = MemoryFileSystem(files: ["a.md": "x\n", "b.json": "{"])
         #expect(run("diff", "a.md", "missing.md", files: files).exitCode == 2)
         #expect(run("diff", "a.md", files: files).exitCode == 2)
-        #expect(run("diff", "--from-b", "text", "a.md", "a.md", files: files).exitCode == 2)
+        #expect(run("diff", "--from-b", "rtf", "a.md", "a.md", files: files).exitCode == 2)
+        #expect(MarkbridgeCommandLine.run(["diff", "--from-b", "shout", "a.md", "a.md"], io: files.io, registry: FormatRegistry([.markdown, .writtenOnly])).exitCode == 2)
         let invalid = run("diff", "a.md", "b.json", files: files)
         #expect(invalid.exitCode == 2)
         #expect(invalid.standardError.hasPrefix("Error: b.json:1:2:"))

@@ -36,7 +36,7 @@ struct HelpTests {
           <file>                The input file, or '-' for standard input. (default: -)
 
         OPTIONS:
-          --from <format>       The input format: json, html, markdown, gfm. Inferred from the file extension when omitted.
+          --from <format>       The input format: json, html, markdown, gfm, text. Inferred from the file extension when omitted.
           --to <format>         The output format: json, html, markdown, gfm, text, or one's file extension (md, htm, txt). (default: json)
           --offsets <unit>      Unit of markup offsets in JSON output: utf16, scalar or utf8. (default: utf16)
           --pretty              Indent JSON output, one key a line.

@@ -160,11 +160,11 @@ struct JSONLinesMigrationTests {
     @Test("Formats are checked up front: a target that cannot be read back cannot be checked, a source that cannot be read is refused; formats compare by name")
     func formats() {
         #expect(Format.markdown == Converter().registry.format(named: "markdown") && Format.markdown != Format.gfm)
-        #expect(throws: ConversionError(code: "unknown-format", message: "format 'text' cannot be read back, so a conversion to it cannot be checked")) {
-            try RecordConversion(to: .plainText, check: .init())
+        #expect(throws: ConversionError(code: "unknown-format", message: "format 'shout' cannot be read back, so a conversion to it cannot be checked")) {
+            try RecordConversion(to: .writtenOnly, check: .init())
         }
-        #expect(throws: ConversionError(code: "unknown-format", message: "format 'text' cannot be read")) {
-            try JSONLinesMigration(try RecordConversion(to: .markdown), from: .plainText, field: "x")
+        #expect(throws: ConversionError(code: "unknown-format", message: "format 'shout' cannot be read")) {
+            try JSONLinesMigration(try RecordConversion(to: .markdown), from: .writtenOnly, field: "x")
         }
     }
 }

@@ -51,8 +51,9 @@ struct ServiceAPITests {
         #expect(data.value == Data("a **b** c\n".utf8))
         let bytes = try converter.convert(Array(html.utf8), from: .html, to: .plainText)
         #expect(bytes.value == Array("a b c\n".utf8))
-        #expect(throws: ConversionError(code: "unknown-format", message: "format 'text' cannot be read")) {
-            try converter.read(Array("x".utf8), from: .plainText)
+        #expect(try converter.read(Array("x\ny\n\nz".utf8), from: .plainText).value == Document(blocks: [Block(.paragraph, text: "x\ny"), Block(.paragraph, text: "z")]))
+        #expect(throws: ConversionError(code: "unknown-format", message: "format 'shout' cannot be read")) {
+            try converter.read(Array("x".utf8), from: .writtenOnly)
         }
     }
 

@@ -1,3 +1,4 @@
+import Markbridge
 import MarkbridgeCLI
 import Synchronization
 
@@ -30,4 +31,13 @@ final class MemoryFileSystem: Sendable {
 /// Runs the command line in memory.
 func run(_ arguments: String..., files: MemoryFileSystem = MemoryFileSystem()) -> CommandResult {
     MarkbridgeCommandLine.run(arguments, io: files.io)
+}
+
+extension Format {
+    /// A format that is written and never read (every format Markbridge ships reads now): what a
+    /// check, which reads its output back, must refuse.
+    static let writtenOnly = Format(name: "shout", summary: "text in capitals, never read back", fileExtensions: ["shout"], reader: nil,
+                                    writer: { document, _ throws(ConversionError) in
+                                        Diagnosed(Array(document.blocks.map { $0.text.uppercased() }.joined(separator: "\n").utf8))
+                                    })
 }
