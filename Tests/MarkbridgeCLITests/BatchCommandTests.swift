@@ -250,9 +250,16 @@ extension BatchEngineTests {
         #expect(taken.count <= 5 + 4, "\(taken.count) records taken")
     }
 
-    /// A format that reads HTML and counts the reads that finished and those stopped.
-    static func countingHTML(finished: Counter, stopped: Counter) -> Format {
+    /// A format that reads HTML and counts the reads that started, finished and stopped. A record
+    /// past `gatedBytes` waits for `cancelling` before it is read, so that it is certainly in
+    /// flight, not finished, when its task is cancelled, however loaded the machine.
+    static func countingHTML(started: Counter, finished: Counter, stopped: Counter, cancelling: Counter, gatedBytes: Int) -> Format {
         Format(name: "counted-html", summary: "", fileExtensions: [], reader: { bytes, options throws(ConversionError) in
+            started.add()
+            if bytes.count > gatedBytes {
+                let clock = ContinuousClock(), start = clock.now
+                while cancelling.count == 0, clock.now - start < .seconds(60) { usleep(1_000) }
+            }
             do throws(ConversionError) {
                 let read = try Format.html.reader!(bytes, options)
                 finished.add()
@@ -266,17 +273,20 @@ extension BatchEngineTests {
 
     @Test("Cancelling the reading task stops the conversions in flight and throws CancellationError")
     func cancelReader() async throws {
-        let taken = Counter(), finished = Counter(), stopped = Counter()
-        // Each record takes a debug build seconds to read: cancelled, none of the in-flight ones may finish.
+        let taken = Counter(), started = Counter(), finished = Counter(), stopped = Counter(), cancelling = Counter()
+        // Each record takes a debug build seconds to read, and starts once the consumer is about
+        // to cancel: cancelled, none of the in-flight ones may finish.
         let big = Array(("<p>" + String(repeating: "word <b>bold</b> <i>it</i> ", count: 300_000) + "</p>").utf8)
         let records = CountedRecords(count: 50, taken: taken) { index in BatchRecord(id: "\(index)", bytes: index == 0 ? Array("<p>first</p>".utf8) : big) }
         let engine = try BatchEngine(converter: Converter(options: .init(limits: .commandLine)),
-                                     from: Self.countingHTML(finished: finished, stopped: stopped), to: .markupJSON, window: 2)
+                                     from: Self.countingHTML(started: started, finished: finished, stopped: stopped, cancelling: cancelling, gatedBytes: 1_000),
+                                     to: .markupJSON, window: 2)
         let consumer = Task { () -> (results: Int, error: (any Error)?) in
             var results = 0
             do {
                 for try await _ in engine.results(for: records) {
                     results += 1
+                    cancelling.add()
                     withUnsafeCurrentTask { $0?.cancel() }
                 }
             } catch {
@@ -288,11 +298,13 @@ extension BatchEngineTests {
         #expect(outcome.results == 1)
         #expect(outcome.error is CancellationError)
         #expect(taken.count <= 3, "\(taken.count) records taken")
-        // The record in flight stops at its next check; wait for it to say so.
+        // A record in flight stops at its next check; wait for those started to say so. (A record
+        // taken but not yet started when the cancellation came is never read at all.)
         let clock = ContinuousClock(), start = clock.now
-        while finished.count + stopped.count < taken.count, clock.now - start < .seconds(60) { try await Task.sleep(for: .milliseconds(20)) }
+        while finished.count + stopped.count < started.count, clock.now - start < .seconds(60) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(started.count >= 2, "the first record and one in flight were read")
         #expect(finished.count == 1, "only the first record, read before the cancellation, finished")
-        #expect(stopped.count == taken.count - 1)
+        #expect(stopped.count == started.count - 1)
     }
 }
 
