@@ -57,6 +57,6 @@ struct InvariantTests {
         #expect(violations(Block(.heading(level: 7), text: "x")) == ["block 0: heading level 7 is not 1...6"])
         #expect(violations(Block(.horizontalRule, text: "x")) == ["block 0: a horizontal rule has text"])
         #expect(violations(Block(.blockquote)) == ["block 0: a blockquote block has quoteDepth 0"])
-        #expect(violations(Block(.paragraph, depth: -1)) == ["block 0: depth -1 is out of range"])
+        #expect(violations(Block(.paragraph, depth: -1)) == ["block 0: depth -1 is outside 0...100"])
     }
 }
