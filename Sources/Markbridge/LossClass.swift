@@ -57,11 +57,11 @@ public enum LossClass: Hashable, Sendable, Comparable {
         case .textChanged, .blocksDeleted, .blocksInserted: .content
         case .blocksMoved: .structure
         case .attributeChanged(let attribute): BlockAttribute(rawValue: attribute)?.lossSeverity ?? .structure
-        case .markupRemoved(let type), .markupAdded(let type): MarkupKind.Tag(rawValue: type)?.lossSeverity ?? .content
+        case .markupRemoved(let type), .markupAdded(let type): MarkupKind.Tag(name: type)?.lossSeverity ?? .content
         case .markupChanged(let type, let attribute):
-            MarkupKind.Tag(rawValue: type).flatMap { tag in MarkupAttribute(rawValue: attribute)?.lossSeverity(on: tag) } ?? .content
+            MarkupKind.Tag(name: type).flatMap { tag in MarkupAttribute(rawValue: attribute)?.lossSeverity(on: tag) } ?? .content
         case .markupMovedOverWhitespace(let type):
-            MarkupKind.Tag(rawValue: type).map { $0.showsWhitespace ? .style : .info } ?? .style
+            MarkupKind.Tag(name: type).map { $0.showsWhitespace ? .style : .info } ?? .style
         }
     }
 
@@ -84,7 +84,7 @@ public enum LossClass: Hashable, Sendable, Comparable {
         classes += [.textChanged, .blocksDeleted, .blocksInserted, .blocksMoved]
         classes += BlockAttribute.allCases.map { .attributeChanged($0.rawValue) }
         for tag in MarkupKind.Tag.allCases {
-            let type = tag.rawValue
+            let type = tag.name
             classes += [.markupRemoved(type), .markupAdded(type), .markupMovedOverWhitespace(type)]
             classes += compared(tag).map { .markupChanged(type, attribute: $0.rawValue) }
         }
@@ -97,6 +97,8 @@ public enum LossClass: Hashable, Sendable, Comparable {
         case .link: [.range, .href, .title]
         case .image: [.range, .src, .alt, .title]
         case .color, .background: [.range, .color]
+        case .hashtag: [.range, .tag]
+        case .mention: [.range, .name]
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight: [.range]
         }
     }

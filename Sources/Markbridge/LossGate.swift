@@ -119,8 +119,8 @@ public enum LossSelector: Hashable, Sendable, CustomStringConvertible {
             self = .differences
         } else if text.hasPrefix("markup:") {
             let type = String(text.dropFirst("markup:".count)).uppercased()
-            guard MarkupKind.Tag(rawValue: type) != nil else {
-                let types = MarkupKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")
+            guard MarkupKind.Tag(name: type) != nil else {
+                let types = MarkupKind.Tag.allCases.map(\.name).joined(separator: ", ")
                 throw ParseError(message: "Unknown markup type '\(text.dropFirst("markup:".count))' in '\(text)\(unknown) (expected one of \(types))")
             }
             self = .markup(type)
@@ -151,7 +151,7 @@ public enum LossSelector: Hashable, Sendable, CustomStringConvertible {
     /// Every word a selector can be spelt with, for suggestions.
     private static let spellings: [String] =
         LossSeverity.allCases.map(\.rawValue) + ["warnings", "diff", "none"] + LossClass.allCases.map(\.key)
-        + MarkupKind.Tag.allCases.map { "markup:\($0.rawValue)" }
+        + MarkupKind.Tag.allCases.map { "markup:\($0.name)" }
 
     /// The spelling closest to `text` by edit distance, if one is within a third of it.
     static func nearest(to text: String) -> String? {

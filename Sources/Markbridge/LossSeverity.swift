@@ -59,14 +59,15 @@ extension MarkupKind.Tag {
     package var showsWhitespace: Bool {
         switch self {
         case .underline, .strike, .background, .highlight, .link, .code, .image: true
-        case .strong, .emphasis, .superscript, .subscript, .color: false
+        case .strong, .emphasis, .superscript, .subscript, .color, .hashtag, .mention: false
         }
     }
 
-    /// The severity of this kind removed or added: a link or an image is content, the rest presentation.
+    /// The severity of this kind removed or added: a link, an image, a hashtag or a mention (what
+    /// a reader follows or taps) is content, the rest presentation.
     package var lossSeverity: LossSeverity {
         switch self {
-        case .link, .image: .content
+        case .link, .image, .hashtag, .mention: .content
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: .style
         }
     }
@@ -91,7 +92,7 @@ extension MarkupAttribute {
     /// colour, or the text a formatting markup covers is presentation.
     package func lossSeverity(on tag: MarkupKind.Tag) -> LossSeverity {
         switch self {
-        case .href, .src, .alt: .content
+        case .href, .src, .alt, .tag, .name: .content
         case .range: tag.lossSeverity
         case .title, .color: .style
         }

@@ -117,8 +117,8 @@ public enum MarkbridgeCommandLine {
             return LossSeverity.allCases.filter(found.contains).map(\.rawValue).joined(separator: "/")
         }
         let tags = MarkupKind.Tag.allCases
-        let links = tags.filter { $0.lossSeverity == .content }.map(\.rawValue).joined(separator: ", ")
-        let showing = tags.filter(\.showsWhitespace).map(\.rawValue).joined(separator: ", ")
+        let links = tags.filter { $0.lossSeverity == .content }.map(\.name).joined(separator: ", ")
+        let showing = tags.filter(\.showsWhitespace).map(\.name).joined(separator: ", ")
         var rows: [(String, String, String)] = [
             (LossClass.textChanged.key, LossClass.textChanged.severity.rawValue, "words edited, added or removed"),
             (LossClass.blocksDeleted.key, LossClass.blocksDeleted.severity.rawValue, "a block gone"),
@@ -130,11 +130,11 @@ public enum MarkbridgeCommandLine {
             rows.append((lossClass.key, lossClass.severity.rawValue, "a block's \(attribute.rawValue) changed"))
         }
         rows += [
-            ("markup-TYPE-removed", severities(tags.map { .markupRemoved($0.rawValue) }), "content for \(links), style for the rest"),
-            ("markup-TYPE-added", severities(tags.map { .markupAdded($0.rawValue) }), "content for \(links), style for the rest"),
+            ("markup-TYPE-removed", severities(tags.map { .markupRemoved($0.name) }), "content for \(links), style for the rest"),
+            ("markup-TYPE-added", severities(tags.map { .markupAdded($0.name) }), "content for \(links), style for the rest"),
             ("markup-TYPE-ATTR-changed", severities(LossClass.allCases.filter { if case .markupChanged = $0 { true } else { false } }),
-             "a link's or image's href, src, alt or range is content; a title, colour or other range style"),
-            ("markup-TYPE-moved-over-whitespace", severities(tags.map { .markupMovedOverWhitespace($0.rawValue) }),
+             "a link's or image's href, src, alt or range, a hashtag's tag or a mention's name is content; a title, colour or other range style"),
+            ("markup-TYPE-moved-over-whitespace", severities(tags.map { .markupMovedOverWhitespace($0.name) }),
              "an edge moved over whitespace: style where it shows (\(showing)), info elsewhere"),
         ]
         return rows

@@ -115,6 +115,8 @@ package enum MarkupComparison {
         case .link(let target): [(.href, target.href), (.title, target.title ?? "")]
         case .color(let color), .background(let color): [(.color, color.hex)]
         case .image(let image): [(.src, image.src), (.alt, image.alt ?? ""), (.title, image.title ?? "")]
+        case .hashtag(let tag): [(.tag, tag)]
+        case .mention(let name): [(.name, name)]
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight: []
         }
         return values.map { ($0.0.rawValue, $0.1) }

@@ -70,8 +70,8 @@ enum HTMLElementRules {
         case .subscript: ([.sub], .subscript)
         case .highlight: ([.mark], .highlight)
         // `<a href>` (the link rule), CSS `color` and `<font color>`, CSS `background-color`,
-        // and `<img>` (the image rule).
-        case .link, .color, .background, .image: nil
+        // `<img>` (the image rule), and a span's class and data attribute (`HTMLEntitySpan`).
+        case .link, .color, .background, .image, .hashtag, .mention: nil
         }
     }
 

@@ -27,7 +27,8 @@ package struct HTMLInlineRenderer {
             case .code:
                 // Inside <pre> a code span is the block's own code.
                 return !preformatted
-            case .strong, .emphasis, .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image:
+            case .strong, .emphasis, .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image,
+                 .hashtag, .mention:
                 // An image's URL is checked where its tag is written.
                 return true
             }
@@ -117,6 +118,7 @@ package struct HTMLInlineRenderer {
             return "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
         case .color(let color): return "<span style=\"color:\(color.hex)\">"
         case .background(let color): return "<span style=\"background-color:\(color.hex)\">"
+        case .hashtag, .mention: return HTMLEntitySpan.startTag(kind)
         // Written as fixed tags above, or (an image) as a tag of its own.
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .image: return ""
         }
@@ -134,7 +136,7 @@ package struct HTMLInlineRenderer {
         case .superscript: "<sup>"
         case .subscript: "<sub>"
         case .highlight: "<mark>"
-        case .link, .color, .background, .image: nil
+        case .link, .color, .background, .image, .hashtag, .mention: nil
         }
     }
 
@@ -153,7 +155,7 @@ package struct HTMLInlineRenderer {
         case .superscript: "</sup>"
         case .subscript: "</sub>"
         case .highlight: "</mark>"
-        case .color, .background: "</span>"
+        case .color, .background, .hashtag, .mention: "</span>"
         case .image: ""
         }
     }

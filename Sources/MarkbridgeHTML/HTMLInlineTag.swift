@@ -74,6 +74,9 @@ package enum HTMLInlineTag: Equatable, Sendable {
             if element.tag == .abbr, let title = element.attribute("title"), !title.isEmpty {
                 return .abbreviation(name: name, markups: style.markups, title: title)
             }
+            if element.tag == .span, let entity = HTMLEntitySpan.markup(attribute: element.attribute) {
+                return .open(name: name, markups: style.markups + [entity])
+            }
             return .open(name: name, markups: style.markups)
         case .formControl? where name == "input" && element.attribute("type")?.asciiLowercased() == "checkbox":
             return .checkbox(TaskState(isChecked: element.attribute("checked") != nil))

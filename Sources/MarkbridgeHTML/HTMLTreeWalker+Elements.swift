@@ -103,7 +103,10 @@ extension HTMLTreeWalker {
         case .big, .small:
             let name = tree.name(of: node)
             report.note("dropped-style", "<\(name)>", at: tree.sourceLocation(of: node)) { "<\(name)> (a text size) dropped, its text kept (\($0)×)" }
-        case .bdo, .bdi, .span:
+        case .span:
+            noteTextDirection(node)
+            if let entity = HTMLEntitySpan.markup(attribute: { tree.attribute($0, of: node) }) { openMarkup(&exit, entity) }
+        case .bdo, .bdi:
             noteTextDirection(node)
         case .abbr:
             if let expansion = abbreviationExpansion(of: node) { exit.abbreviation = (builder.textMark, expansion) }

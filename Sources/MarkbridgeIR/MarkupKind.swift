@@ -28,6 +28,12 @@ public enum MarkupKind: Hashable, Sendable {
     case background(CSSColor)
     /// An inline image; its range covers exactly one U+FFFC in the text.
     indirect case image(ImageSource)
+    /// A hashtag (`HASHTAG`): its range covers the `#` and the tag; the tag itself, without the
+    /// `#`, normalised to NFC, is the payload (`#東京` carries `東京`).
+    indirect case hashtag(String)
+    /// A mention of a user (`MENTION`): its range covers the `@` and the name; the name,
+    /// without the `@`, is the payload.
+    indirect case mention(String)
 }
 
 /// A link's destination and optional title.
@@ -43,41 +49,58 @@ public struct LinkTarget: Hashable, Sendable {
 
 extension MarkupKind {
     /// The kind without its attributes, one case for each case of ``MarkupKind``, declared in
-    /// canonical order and named as markup JSON names it. Everything that depends only on the
-    /// kind (its name, its rank, the decoder's lookup, buffer sizes) is derived from here, so a
-    /// new kind is one new case in each of the two enums, and the compiler finds the rest.
-    public enum Tag: String, CaseIterable, Hashable, Sendable {
-        case strong = "STRONG"
-        case emphasis = "EM"
-        case code = "CODE"
-        case link = "LINK"
-        case strike = "STRIKE"
-        case underline = "UNDERLINE"
-        case superscript = "SUP"
-        case `subscript` = "SUB"
-        case highlight = "HIGHLIGHT"
-        case color = "COLOR"
-        case background = "BACKGROUND"
-        case image = "IMAGE"
+    /// canonical order. Everything that depends only on the kind (its name, its rank, the
+    /// decoder's lookup, buffer sizes) is derived from here, so a new kind is one new case in
+    /// each of the two enums, and the compiler finds the rest.
+    ///
+    /// The raw value is the position in canonical order, numbered by the compiler from the
+    /// declaration order, so no rank is typed by hand; the markup JSON name is ``name``.
+    public enum Tag: UInt8, CaseIterable, Hashable, Sendable {
+        case strong
+        case emphasis
+        case code
+        case link
+        case strike
+        case underline
+        case superscript
+        case `subscript`
+        case highlight
+        case color
+        case background
+        case image
+        case hashtag
+        case mention
 
-        /// The position in canonical order, which is the position among the cases above (a
-        /// test holds the two together; a switch, because sorting asks for it constantly).
-        package var rank: Int {
+        /// The stable name of the kind, as markup JSON spells it.
+        public var name: String {
             switch self {
-            case .strong: 0
-            case .emphasis: 1
-            case .code: 2
-            case .link: 3
-            case .strike: 4
-            case .underline: 5
-            case .superscript: 6
-            case .subscript: 7
-            case .highlight: 8
-            case .color: 9
-            case .background: 10
-            case .image: 11
+            case .strong: "STRONG"
+            case .emphasis: "EM"
+            case .code: "CODE"
+            case .link: "LINK"
+            case .strike: "STRIKE"
+            case .underline: "UNDERLINE"
+            case .superscript: "SUP"
+            case .subscript: "SUB"
+            case .highlight: "HIGHLIGHT"
+            case .color: "COLOR"
+            case .background: "BACKGROUND"
+            case .image: "IMAGE"
+            case .hashtag: "HASHTAG"
+            case .mention: "MENTION"
             }
         }
+
+        /// The tag markup JSON names `name`, or nil for a name no kind has.
+        public init?(name: String) {
+            guard let tag = Self.byName[name] else { return nil }
+            self = tag
+        }
+
+        private static let byName: [String: Tag] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+        /// The position in canonical order: the position among the cases above.
+        package var rank: Int { Int(rawValue) }
 
         /// How many tags there are: every ``rank`` is below it.
         package static let count = allCases.count
@@ -98,11 +121,13 @@ extension MarkupKind {
         case .color: .color
         case .background: .background
         case .image: .image
+        case .hashtag: .hashtag
+        case .mention: .mention
         }
     }
 
     /// The stable name of the kind, as markup JSON spells it.
-    public var name: String { tag.rawValue }
+    public var name: String { tag.name }
 
     /// The position of the kind in canonical order (see ``Tag``).
     package var canonicalRank: Int { tag.rank }
@@ -113,7 +138,8 @@ extension MarkupKind {
         switch self {
         case .link(let target): (target.href, .link)
         case .image(let image): (image.src, .image)
-        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: nil
+        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background,
+             .hashtag, .mention: nil
         }
     }
 
@@ -122,16 +148,28 @@ extension MarkupKind {
     package var trimsWhitespaceEdges: Bool {
         switch self {
         case .code, .image: false
-        case .strong, .emphasis, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
+        case .strong, .emphasis, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background,
+             .hashtag, .mention: true
+        }
+    }
+
+    /// A hashtag's tag or a mention's name; nil for the other kinds.
+    package var entityValue: String? {
+        switch self {
+        case .hashtag(let value), .mention(let value): value
+        case .strong, .emphasis, .code, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background,
+             .image: nil
         }
     }
 
     /// Whether touching or overlapping markups of this kind and equal attributes are one markup.
-    /// Images are not: each covers its own U+FFFC.
+    /// Images are not: each covers its own U+FFFC. A hashtag or a mention that a writer had to
+    /// split (where it crosses a link's edge) is one again when read back.
     package var mergesWhenTouching: Bool {
         switch self {
         case .image: false
-        case .strong, .emphasis, .code, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: true
+        case .strong, .emphasis, .code, .link, .strike, .underline, .superscript, .subscript, .highlight, .color, .background,
+             .hashtag, .mention: true
         }
     }
 
@@ -139,7 +177,7 @@ extension MarkupKind {
     package var hasCommonMarkSyntax: Bool {
         switch self {
         case .strong, .emphasis, .code, .link, .image: true
-        case .strike, .underline, .superscript, .subscript, .highlight, .color, .background: false
+        case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .hashtag, .mention: false
         }
     }
 }

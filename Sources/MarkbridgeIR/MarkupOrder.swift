@@ -24,6 +24,8 @@ enum MarkupOrder {
             [OptionalKey(color.hex)]
         case .image(let image):
             [OptionalKey(image.src), OptionalKey(image.alt), OptionalKey(image.title)]
+        case .hashtag(let value), .mention(let value):
+            [OptionalKey(value)]
         }
     }
 

@@ -12,6 +12,7 @@ extension Document {
                 switch markup.kind {
                 case .link(let target): size += target.href.utf8.count + (target.title?.utf8.count ?? 0)
                 case .image(let image): size += image.src.utf8.count + (image.alt?.utf8.count ?? 0) + (image.title?.utf8.count ?? 0)
+                case .hashtag(let value), .mention(let value): size += value.utf8.count
                 case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background: break
                 }
             }

@@ -462,7 +462,7 @@ struct MarkupJSONDecoder {
         var end: (value: Int, offset: Int)?
         // The fields some types take, as variables: a dictionary of them, a set of the ones that
         // apply and the sorted keys cost four allocations for every link.
-        var href: String?, title: String?, src: String?, alt: String?, color: String?
+        var href: String?, title: String?, src: String?, alt: String?, color: String?, entityTag: String?, entityName: String?
         try members(of: pointer) { decoder, key, member throws(Failure) in
             let offset = decoder.scanner.position
             switch key {
@@ -474,6 +474,8 @@ struct MarkupJSONDecoder {
             case "src": src = try decoder.scanner.string(member)
             case "alt": alt = try decoder.scanner.string(member)
             case "color": color = try decoder.scanner.string(member)
+            case "tag": entityTag = try decoder.scanner.string(member)
+            case "name": entityName = try decoder.scanner.string(member)
             default: return false
             }
             return true
@@ -484,8 +486,8 @@ struct MarkupJSONDecoder {
         guard let typeName else { throw missing("type") }
         guard let start else { throw missing("start") }
         guard let end else { throw missing("end") }
-        guard let tag = MarkupKind.Tag(rawValue: typeName) else {
-            throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")))",
+        guard let tag = MarkupKind.Tag(name: typeName) else {
+            throw Failure(code: "unknown-type", message: "unknown markup type '\(typeName)' (expected one of \(MarkupKind.Tag.allCases.map(\.name).joined(separator: ", ")))",
                           offset: objectOffset, pointer: pointer.appending(key: "type"))
         }
         let kind: MarkupKind
@@ -511,12 +513,20 @@ struct MarkupJSONDecoder {
                               offset: objectOffset, pointer: pointer.appending(key: "color"))
             }
             kind = tag == .color ? .color(color) : .background(color)
+        case .hashtag:
+            guard let entityTag else { throw missing("tag") }
+            kind = .hashtag(entityTag)
+        case .mention:
+            guard let entityName else { throw missing("name") }
+            kind = .mention(entityName)
         }
         // Fields given that the type does not take, in the order of their names.
-        if alt != nil || color != nil || href != nil || src != nil || title != nil {
+        if alt != nil || color != nil || href != nil || src != nil || title != nil || entityTag != nil || entityName != nil {
             let isLink = tag == .link, isImage = tag == .image, isColor = tag == .color || tag == .background
             for (key, given, applies) in [("alt", alt != nil, isImage), ("color", color != nil, isColor), ("href", href != nil, isLink),
-                                          ("src", src != nil, isImage), ("title", title != nil, isLink || isImage)] where given && !applies {
+                                          ("name", entityName != nil, tag == .mention), ("src", src != nil, isImage),
+                                          ("tag", entityTag != nil, tag == .hashtag), ("title", title != nil, isLink || isImage)]
+                where given && !applies {
                 diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
                     at: location(objectOffset, pointer.appending(key: key))))
             }

@@ -207,6 +207,12 @@ private struct Emitter: ~Copyable {
         case .color(let color), .background(let color):
             key("color")
             output.color(color)
+        case .hashtag(let tag):
+            key("tag")
+            output.string(tag)
+        case .mention(let name):
+            key("name")
+            output.string(name)
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight:
             break
         }
@@ -214,10 +220,10 @@ private struct Emitter: ~Copyable {
     }
 
     /// `{"type":"KIND","start":` for each markup kind, by rank, as the compact writer spells it.
-    private static let compactOpenings: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#"{"type":"\#($0.rawValue)","start":"#.utf8) }
+    private static let compactOpenings: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#"{"type":"\#($0.name)","start":"#.utf8) }
 
     /// `"KIND"` for each markup kind, by rank.
-    private static let quotedNames: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#""\#($0.rawValue)""#.utf8) }
+    private static let quotedNames: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#""\#($0.name)""#.utf8) }
 
     private mutating func imageFields(_ image: ImageSource, block: Int?) {
         key("src")

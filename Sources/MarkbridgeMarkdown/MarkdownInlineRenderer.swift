@@ -74,7 +74,7 @@ struct MarkdownInlineRenderer {
             case .strong, .emphasis, .link, .code, .image: markups.append(markup)
             case .strike where gfm:
                 markups.append(markup)
-            case .strike, .underline, .superscript, .subscript, .highlight, .color, .background:
+            case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .hashtag, .mention:
                 if allowsHTML {
                     markups.append(markup)
                 } else {
@@ -317,7 +317,7 @@ struct MarkdownInlineRenderer {
             case .strike where renderer.gfm && renderer.strikeStyle == .tildes:
                 delimiter = .tildes
                 writeTildes(opens: true)
-            case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image:
+            case .strike, .underline, .superscript, .subscript, .highlight, .color, .background, .image, .hashtag, .mention:
                 // Kinds CommonMark has no syntax for, as inline HTML (images never get here:
                 // they are written where their U+FFFC stands).
                 delimiter = .tag(HTMLInlineRenderer.endTag(kind))

@@ -222,7 +222,7 @@ public struct FileMigration: Sendable {
     }
 
     package static func settingsKey(_ options: DiffOptions) -> String {
-        "check;whitespace=\(options.ignoresWhitespace);markups=\(options.ignoredMarkups.map(\.rawValue).sorted().joined(separator: ","));"
+        "check;whitespace=\(options.ignoresWhitespace);markups=\(options.ignoredMarkups.map(\.name).sorted().joined(separator: ","));"
             + "linkTargets=\(options.ignoresLinkTargets);attributes=\(options.ignoresAttributes)"
     }
 }

@@ -438,6 +438,8 @@ public struct DocumentGenerator {
             case .color: kind = .color(CSSColor(red: UInt8(1 + random.below(255)), green: 0, blue: 0))
             case .background: kind = .background(CSSColor(red: 0, green: UInt8(random.below(256)), blue: 0, alpha: random.chance(30) ? 128 : 255))
             case .image: continue
+            case .hashtag: kind = .hashtag(hostileAttribute(Self.hostileTitles, else: random.pick(["sushi", "東京", "λόγος", "a_b1"])))
+            case .mention: kind = .mention(hostileAttribute(Self.hostileTitles, else: random.pick(["ana", "bob_99", "Łukasz"])))
             }
             markups.append(Markup(kind, start: start, end: end))
         }

@@ -97,7 +97,7 @@ struct ContainerStartTests {
         var generator = GeneratedDocuments.hostile(seed: 3)
         var starts: [ContainerLink: Int] = [:]
         var emptyQuotes = 0, anchors = 0, captions = 0, continuedDefinitions = 0
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             let document = generator.document(blockCount: 12)
             #expect(document.invariantViolations().isEmpty)
             for block in document.blocks {

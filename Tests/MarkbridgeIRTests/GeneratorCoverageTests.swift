@@ -19,7 +19,7 @@ struct GeneratorCoverageTests {
                 kinds.insert(tag)
                 if block.depth > 0 { inItem.insert(tag) }
                 if block.quoteDepth > 0 { inQuote.insert(tag) }
-                for markup in block.markups { markups.insert("\(markup.kind.tag.rawValue) over \(tag.rawValue)") }
+                for markup in block.markups { markups.insert("\(markup.kind.tag.name) over \(tag.rawValue)") }
             }
         }
         return (kinds, inItem, inQuote, markups)
@@ -41,7 +41,7 @@ struct GeneratorCoverageTests {
         #expect(quotable.subtracting(seen.inQuote).isEmpty, "never in a quote: \(quotable.subtracting(seen.inQuote).map(\.rawValue).sorted())")
         var wanted = Set<String>()
         for block in all.subtracting(Self.unformatted) {
-            for markup in MarkupKind.Tag.allCases { wanted.insert("\(markup.rawValue) over \(block.rawValue)") }
+            for markup in MarkupKind.Tag.allCases { wanted.insert("\(markup.name) over \(block.rawValue)") }
         }
         let missing = wanted.subtracting(seen.markups)
         #expect(missing.isEmpty, "never made: \(missing.sorted())")

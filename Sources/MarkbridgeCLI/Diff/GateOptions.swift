@@ -29,7 +29,7 @@ enum GateOptions {
             case "attributes": options.ignoresAttributes = true
             case "link-targets": options.ignoresLinkTargets = true
             default:
-                if item.hasPrefix("markup:"), let tag = MarkupKind.Tag(rawValue: String(item.dropFirst("markup:".count)).uppercased()) {
+                if item.hasPrefix("markup:"), let tag = MarkupKind.Tag(name: String(item.dropFirst("markup:".count)).uppercased()) {
                     options.ignoredMarkups.insert(tag)
                 } else {
                     counted.append(item)
