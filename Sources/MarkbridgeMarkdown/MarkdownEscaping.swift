@@ -49,7 +49,20 @@ enum MarkdownEscaping {
             var length = 1
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"):
+                 UInt8(ascii: "<"), UInt8(ascii: ">"):
+                replacement = "\\"
+                keepsByte = true
+            case UInt8(ascii: "#"):
+                // An ATX heading's opening and closing runs are `#`s followed by a space, a
+                // tab or the line's end, so a `#` before anything else (`#東京`, `a #tag`)
+                // stays as written; the end of this piece counts as a line's end.
+                if index + 1 < end {
+                    let next = bytes[index + 1]
+                    guard next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "#") else {
+                        index += 1
+                        continue
+                    }
+                }
                 replacement = "\\"
                 keepsByte = true
             case UInt8(ascii: "!") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "["):
