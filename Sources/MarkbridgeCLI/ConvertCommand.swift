@@ -24,9 +24,9 @@ struct ConvertCommand {
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
     static let markdownHTML = OptionSpec(["--markdown-html"], value: "policy",
                                          help: "Markdown output: keep (inline HTML where CommonMark has no syntax) or drop.", default: "keep")
-    static let template = OptionSpec(["--template"], help: "Read the input as a template: put the --arg values in its placeholders.")
+    static let template = OptionSpec(["--template"], help: "Read the input as a template, and put the --arg values in its placeholders.")
     static let arg = OptionSpec(["--arg"], value: "name=value",
-                                help: "A template value: name=value for {name}, 2=value for %2$@ and the 2nd %@.", repeatable: true)
+                                help: "A template value (repeatable): name=value for {name}, 2=value for %2$@ and the 2nd %@.", repeatable: true)
     static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, embedHosts, standalone, unknownElements,
                         lossy, markdownHTML, template, arg, MarkbridgeCommandLine.helpSpec]
 
