@@ -171,6 +171,14 @@ struct TemplateSubstitutionTests {
         }
     }
 
+    @Test("The README's example, as it stands there")
+    func readmeExample() throws {
+        let template = try Converter().read(Array("<p><b>%2$@</b> invited %1$@.</p>".utf8), from: .html).value
+        let filled = try template.substitutingPlaceholders(["you", "Tanaka <admin>"])
+        let html = try Converter().write(filled.value, to: .html).value
+        #expect(String(decoding: html, as: UTF8.self) == "<p><strong>Tanaka &lt;admin&gt;</strong> invited you.</p>\n")
+    }
+
     @Test("A template without placeholders comes back as it was")
     func noPlaceholders() throws {
         let template = try Self.html("<p>Plain <b>text</b> { }</p><ul><li>item</li></ul>")
