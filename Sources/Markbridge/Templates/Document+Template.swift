@@ -3,7 +3,8 @@ extension Document {
     /// reader has read it: so a value is always plain text (`<b>`, `**`, `&amp;`, `{x}` and
     /// `%@` in a value stay those characters), and markups keep covering what they covered.
     ///
-    /// Placeholders, found in each block's text (never in a URL, an alt text or a title):
+    /// Placeholders, found in each block's text, code included (never in a URL, an alt text or
+    /// a title):
     /// - `%@` takes the next of `values` in order; `%d` and `%i` take one that is a whole number
     ///   (written back as Swift writes it: `+07` is `7`), `%u` one of 0 or more; `%ld`, `%lld`,
     ///   `%qd`, `%zd` (and the same before `i` and `u`) are the same;
@@ -29,7 +30,8 @@ extension Document {
     /// - `invalid-argument`: a value that is not the whole number `%d`, `%i` or `%u` asks for;
     /// - `unused-argument`: a value no placeholder takes.
     ///
-    /// A value of pure function: safe from any task. Linear in the template and the output.
+    /// A pure function of its inputs, safe from any task. Time: linear in the template and the
+    /// output, and a binary search among its block's placeholders for each markup edge.
     public func substitutingPlaceholders(_ values: [String] = [], named: [String: String] = [:]) throws(ConversionError) -> Diagnosed<Document> {
         let templates = try blocks.indices.map { (index) throws(ConversionError) in
             let units = Array(blocks[index].text.utf16)

@@ -40,8 +40,10 @@ struct TemplatePlaceholder: Hashable, Sendable {
     /// The index of the block whose text holds it.
     var block: Int
 
-    /// Where it is, as messages say it.
-    var place: String { "block \(block), UTF-16 offset \(range.start)" }
+    /// Where it is, as messages say it: `block 1, UTF-16 offset 6`.
+    var place: String { Self.place(block: block, offset: range.start) }
+
+    static func place(block: Int, offset: Int) -> String { "block \(block), UTF-16 offset \(offset)" }
 
     /// Every placeholder of `units` (one block's text), in order; throws `invalid-placeholder`
     /// at the first `%` that begins none. One pass: linear in the text.
@@ -115,7 +117,7 @@ struct TemplatePlaceholder: Hashable, Sendable {
             if position == 0 {
                 let spelling = unsupportedSpelling(at: start, in: units)
                 throw ConversionError(code: "invalid-placeholder",
-                                      message: "'\(spelling)' (block \(block), UTF-16 offset \(start)) names position 0; positions count from 1")
+                                      message: "'\(spelling)' (\(place(block: block, offset: start))) names position 0; positions count from 1")
             }
         } else {
             index = digitsStart
@@ -144,9 +146,9 @@ struct TemplatePlaceholder: Hashable, Sendable {
         let spelling = unsupportedSpelling(at: start, in: units)
         guard spelling != "%" else {
             return ConversionError(code: "invalid-placeholder",
-                                   message: "a '%' that begins no placeholder (block \(block), UTF-16 offset \(start)); write '%%' for a percent sign")
+                                   message: "a '%' that begins no placeholder (\(place(block: block, offset: start))); write '%%' for a percent sign")
         }
-        return ConversionError(code: "invalid-placeholder", message: "unsupported placeholder '\(spelling)' (block \(block), UTF-16 offset \(start)); "
+        return ConversionError(code: "invalid-placeholder", message: "unsupported placeholder '\(spelling)' (\(place(block: block, offset: start))); "
                                + "templates read %@, %d, %i, %u, their positional forms (%1$@), {name} and %%")
     }
 
