@@ -33,9 +33,12 @@ extension Document {
     /// A pure function of its inputs, safe from any task. Time: linear in the template and the
     /// output, and a binary search among its block's placeholders for each markup edge.
     public func substitutingPlaceholders(_ values: [String] = [], named: [String: String] = [:]) throws(ConversionError) -> Diagnosed<Document> {
+        // Scanned first, all of them: a template that is wrong says so before any value is looked at.
         let templates = try blocks.indices.map { (index) throws(ConversionError) in
             let units = Array(blocks[index].text.utf16)
-            return (units: units, placeholders: try TemplatePlaceholder.scan(units, block: index))
+            let placeholders = try TemplatePlaceholder.scan(units, block: index)
+            // Only a block with placeholders keeps its units, for the substitution.
+            return (units: placeholders.isEmpty ? [] : units, placeholders: placeholders)
         }
         try Self.checkOneStyle(templates.lazy.flatMap(\.placeholders))
         var arguments = TemplateArguments(positional: values, named: named)
