@@ -11,13 +11,16 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case gfmUnavailable = "gfm-unavailable"
     case inputTooLarge = "input-too-large"
     case invalidDocument = "invalid-document"
+    case invalidArgument = "invalid-argument"
     case invalidImageRange = "invalid-image-range"
     case invalidJSON = "invalid-json"
+    case invalidPlaceholder = "invalid-placeholder"
     case invalidTableRow = "invalid-table-row"
     case invalidUTF8 = "invalid-utf8"
     case invalidValue = "invalid-value"
     case loneSurrogate = "lone-surrogate"
     case markdownTooComplex = "markdown-too-complex"
+    case missingArgument = "missing-argument"
     case missingField = "missing-field"
     case negativeNumber = "negative-number"
     case notAnInteger = "not-an-integer"
@@ -37,6 +40,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case unknownType = "unknown-type"
     case unsupportedVersion = "unsupported-version"
     case unreadable
+    case unusedArgument = "unused-argument"
     case unwritable
     case wouldOverwriteInput = "would-overwrite-input"
     case wrongType = "wrong-type"
@@ -49,13 +53,16 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .gfmUnavailable: "reading GFM needs cmark-gfm's libraries (apt-get install libcmark-gfm-extensions-dev), which are not installed"
         case .inputTooLarge: "the input is larger than the limit (ConversionLimits.maxInputBytes)"
         case .invalidDocument: "a document built by hand that no writer can write as our readers read it"
+        case .invalidArgument: "a template value that is not the whole number its %d, %i or %u placeholder asks for"
         case .invalidImageRange: "a markup JSON IMAGE markup that does not cover exactly one U+FFFC"
         case .invalidJSON: "the input is not JSON"
+        case .invalidPlaceholder: "a template's % that begins no supported placeholder, a position 0, or positional and sequential placeholders in one template"
         case .invalidTableRow: "a markup JSON TR whose cells do not cover its text, joined by ' | '"
         case .invalidUTF8: "the input is not valid UTF-8 (and repair was not asked for)"
         case .invalidValue: "a markup JSON field has a value outside what it allows"
         case .loneSurrogate: "a JSON string escapes half of a surrogate pair"
         case .markdownTooComplex: "Markdown whose shape would take cmark quadratic time"
+        case .missingArgument: "a template placeholder with no value given for it"
         case .missingField: "a markup JSON object lacks a required field"
         case .negativeNumber: "a markup JSON count or offset is negative"
         case .notAnInteger: "a markup JSON number that must be whole is not"
@@ -75,6 +82,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .unknownType: "an unknown markup JSON block or markup type"
         case .unsupportedVersion: "a markup JSON version other than 1"
         case .unreadable: "a batch directory run cannot read one input file"
+        case .unusedArgument: "a template value that no placeholder takes"
         case .unwritable: "a batch directory run cannot write one output file (for that file's own reason, not a full disk)"
         case .wouldOverwriteInput: "a batch directory run's output would replace a file of the input tree"
         case .wrongType: "a markup JSON field of the wrong JSON type"
@@ -86,7 +94,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .cancelled, .timeout:
             .stopped
-        case .endBeforeStart, .invalidDocument, .invalidImageRange, .invalidJSON, .invalidTableRow, .invalidUTF8, .invalidValue, .loneSurrogate, .missingField, .negativeNumber, .notAnInteger, .notAnObject, .notUTF8, .offsetOutOfRange, .offsetSplitsCharacter, .overlappingLinks, .unknownFormat, .unknownOffsetUnit, .unknownType, .unsupportedVersion, .wrongType:
+        case .endBeforeStart, .invalidArgument, .invalidDocument, .invalidImageRange, .invalidJSON, .invalidPlaceholder, .invalidTableRow, .invalidUTF8, .invalidValue, .loneSurrogate, .missingArgument, .missingField, .negativeNumber, .notAnInteger, .notAnObject, .notUTF8, .offsetOutOfRange, .offsetSplitsCharacter, .overlappingLinks, .unknownFormat, .unknownOffsetUnit, .unknownType, .unsupportedVersion, .unusedArgument, .wrongType:
             .badInput
         case .inputTooLarge, .markdownTooComplex, .numberTooLarge, .recordTooLarge, .tooDeep:
             .overLimit
@@ -146,6 +154,8 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case markupSplitAtCells = "markup-split-at-cells"
     case markupsMerged = "markups-merged"
     case nulCharacter = "nul-character"
+    case placeholderInURL = "placeholder-in-url"
+    case placeholderSplit = "placeholder-split"
     case tableCaptionFlattened = "table-caption-flattened"
     case tableCellFlattened = "table-cell-flattened"
     case tableFlattened = "table-flattened"
@@ -205,6 +215,8 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .markupSplitAtCells: "a markup JSON markup across a table cell's edge, cut there"
         case .markupsMerged: "touching or overlapping equal markup JSON markups merged"
         case .nulCharacter: "a NUL character in HTML replaced"
+        case .placeholderInURL: "a template's {name} in a link or image URL, kept as written: values never enter URLs"
+        case .placeholderSplit: "a markup over part of a template's placeholder, which leaves the value out"
         case .tableCaptionFlattened: "a table caption with no table right after it, or Markdown without HTML, read or written as a paragraph"
         case .tableCellFlattened: "blocks inside a table cell written as lines of its text"
         case .tableFlattened: "a table written without HTML as a paragraph a row"
@@ -220,11 +232,11 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     /// What kind of outcome it is, for a service to map to a status.
     public var category: DiagnosticCode.Category {
         switch self {
-        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .autolinkAdded, .blockDropped, .codeSpanSplit, .colorsResolved, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSpacingDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
+        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .autolinkAdded, .blockDropped, .codeSpanSplit, .colorsResolved, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSpacingDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .placeholderSplit, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
             .loss
         case .tableTooWide, .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit
-        case .embedHostRefused, .unsafeURL:
+        case .embedHostRefused, .placeholderInURL, .unsafeURL:
             .refusedByPolicy
         }
     }

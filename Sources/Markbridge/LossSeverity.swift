@@ -29,7 +29,7 @@ extension DiagnosticCodeName {
         switch self {
         // Text changed or deleted, or a link, image or embed lost.
         case .blockDropped, .controlCharacterReplaced, .duplicateKey, .embedDropped, .embedHostRefused, .embedFlattened,
-             .emptyLinkDropped, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .nulCharacter, .unsafeURL:
+             .emptyLinkDropped, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .nulCharacter, .placeholderInURL, .unsafeURL:
             .content
         // The document's shape changed: depth, lists, tables, quotes, headings, in-page targets.
         case .anchorChanged, .anchorDropped, .definitionListSplit, .depthClamped, .depthLimit, .depthLowered, .detailsFlattened,
@@ -38,7 +38,7 @@ extension DiagnosticCodeName {
             .structure
         // Presentation: colour, alignment, CSS, emphasis, a code block's language, an element unwrapped.
         case .abbreviationExpanded, .alignmentDropped, .autolinkAdded, .codeSpanSplit, .listSpacingDropped, .droppedStyle, .emphasisDropped, .formattingLimit,
-             .infoStringTruncated, .languageChanged, .markupDropped, .unknownElement:
+             .infoStringTruncated, .languageChanged, .markupDropped, .placeholderSplit, .unknownElement:
             .style
         // Recognised, nothing a reader sees is lost: opaque black as the default colour, colours
         // under another that hides them, Word's

@@ -24,8 +24,11 @@ struct ConvertCommand {
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
     static let markdownHTML = OptionSpec(["--markdown-html"], value: "policy",
                                          help: "Markdown output: keep (inline HTML where CommonMark has no syntax) or drop.", default: "keep")
+    static let template = OptionSpec(["--template"], help: "Read the input as a template, and put the --arg values in its placeholders.")
+    static let arg = OptionSpec(["--arg"], value: "name=value",
+                                help: "A template value (repeatable): name=value for {name}, 2=value for %2$@ and the 2nd %@.", repeatable: true)
     static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, embedHosts, standalone, unknownElements,
-                        lossy, markdownHTML, MarkbridgeCommandLine.helpSpec]
+                        lossy, markdownHTML, template, arg, MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<file>")
 
@@ -73,6 +76,8 @@ struct ConvertCommand {
         var outputPath: String?
         var diagnosticStyle: DiagnosticStyle
         var isStrict: Bool
+        /// With `--template`, the values for its placeholders.
+        var template: TemplateValues?
 
         init(_ parsed: ParsedArguments, registry: FormatRegistry) throws(UsageError) {
             guard parsed.positionals.count <= 1 else {
@@ -106,6 +111,54 @@ struct ConvertCommand {
             diagnosticStyle = parsedStyle
             outputPath = parsed.value(ConvertCommand.output)
             isStrict = parsed.isSet(ConvertCommand.strict)
+            template = try TemplateValues(parsed)
+        }
+    }
+
+    /// `--template` with its `--arg`s: values by position (`1=Tanaka`, for `%1$@` and the first
+    /// `%@`) and by name (`name=Tanaka`, for `{name}`). Each `--arg` splits at its first `=`, so
+    /// a value may hold `=`.
+    struct TemplateValues: Equatable {
+        var positional: [String] = []
+        var named: [String: String] = [:]
+
+        init?(_ parsed: ParsedArguments) throws(UsageError) {
+            let arguments = parsed.values(ConvertCommand.arg)
+            guard parsed.isSet(ConvertCommand.template) else {
+                if let first = arguments.first { throw UsageError(message: "--arg '\(first)' is for a template; pass --template") }
+                return nil
+            }
+            var byPosition: [Int: String] = [:]
+            for argument in arguments {
+                guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                    throw UsageError(message: "--arg takes name=value or position=value, not '\(argument)'")
+                }
+                let key = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
+                if key.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    guard key.count <= 6, let position = Int(key), position >= 1 else {
+                        throw UsageError(message: "--arg position '\(key)' is outside 1...999999")
+                    }
+                    guard byPosition.updateValue(value, forKey: position) == nil else {
+                        throw UsageError(message: "--arg \(position) given twice; give it once")
+                    }
+                } else if Self.isName(key) {
+                    guard named.updateValue(value, forKey: key) == nil else {
+                        throw UsageError(message: "--arg \(key) given twice; give it once")
+                    }
+                } else {
+                    throw UsageError(message: "--arg '\(key)' is neither a name ({name}: a letter or _, then letters, digits or _) nor a position (1, 2, ...)")
+                }
+            }
+            let count = byPosition.keys.max() ?? 0
+            if let gap = (0..<count).first(where: { byPosition[$0 + 1] == nil }) {
+                throw UsageError(message: "--arg \(count) given, but no --arg \(gap + 1); positions go 1, 2, ... without gaps")
+            }
+            positional = (0..<count).map { byPosition[$0 + 1] ?? "" }
+        }
+
+        private static func isName(_ key: String) -> Bool {
+            guard let first = key.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+            return key.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
         }
     }
 
@@ -146,8 +199,12 @@ struct ConvertCommand {
     /// document and output, never all three (for 50 MB of Markdown to JSON, 50 + 75 + 74 MB).
     private static func convert(_ input: consuming [UInt8], _ plan: Plan, registry: FormatRegistry) throws(ConversionError) -> Diagnosed<[UInt8]> {
         let converter = Converter(registry: registry, options: plan.options)
-        let read = try converter.read(input, from: plan.source.name)
+        var read = try converter.read(input, from: plan.source.name)
         _ = consume input
+        if let template = plan.template {
+            let filled = try read.value.substitutingPlaceholders(template.positional, named: template.named)
+            read = Diagnosed(filled.value, diagnostics: read.diagnostics + filled.diagnostics)
+        }
         var written = try converter.write(read.value, to: plan.target.name)
         written.diagnostics = read.diagnostics + written.diagnostics
         return written

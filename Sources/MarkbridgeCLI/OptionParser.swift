@@ -1,16 +1,19 @@
 /// One option a command accepts: its spellings, the name of its value (nil for a flag), its
-/// help line, and the default shown in help.
+/// help line, the default shown in help, and whether it may be given more than once.
 struct OptionSpec {
     let names: [String]
     let valueName: String?
     let help: String
     let defaultValue: String?
+    /// A value option that collects every value given (`--arg a=1 --arg b=2`), in order.
+    let isRepeatable: Bool
 
-    init(_ names: [String], value: String? = nil, help: String, default defaultValue: String? = nil) {
+    init(_ names: [String], value: String? = nil, help: String, default defaultValue: String? = nil, repeatable isRepeatable: Bool = false) {
         self.names = names
         self.valueName = value
         self.help = help
         self.defaultValue = defaultValue
+        self.isRepeatable = isRepeatable
     }
 
     /// The long spelling, which is the key parsed values are stored under.
@@ -22,9 +25,9 @@ struct OptionSpec {
     }
 
     /// As a usage line spells it, by the long name: `[--output <file>]`, or `--output <file>` when
-    /// the command requires it.
+    /// the command requires it; a repeatable one as `[--arg <name=value> ...]`.
     func usage(isRequired: Bool) -> String {
-        let option = key + (valueName.map { " <\($0)>" } ?? "")
+        let option = key + (valueName.map { " <\($0)>" } ?? "") + (isRepeatable ? " ..." : "")
         return isRequired ? option : "[\(option)]"
     }
 }
@@ -38,6 +41,7 @@ struct UsageError: Error, Equatable {
 /// `--name value`, `--name=value`, flags, and `--` to end options. A lone `-` is a positional.
 struct ParsedArguments {
     private(set) var values: [String: String] = [:]
+    private(set) var repeatedValues: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
@@ -78,6 +82,10 @@ struct ParsedArguments {
             } else {
                 throw UsageError(message: "Missing value for '\(spec.synopsis)'")
             }
+            if spec.isRepeatable {
+                repeatedValues[spec.key, default: []].append(value)
+                continue
+            }
             // A second value would silently win over the first: which one was meant is the
             // caller's to say.
             if let earlier = values[spec.key] {
@@ -88,5 +96,7 @@ struct ParsedArguments {
     }
 
     func value(_ spec: OptionSpec) -> String? { values[spec.key] }
+    /// Every value of a repeatable option, in the order given.
+    func values(_ spec: OptionSpec) -> [String] { repeatedValues[spec.key] ?? [] }
     func isSet(_ spec: OptionSpec) -> Bool { flags.contains(spec.key) }
 }
