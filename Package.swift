@@ -51,13 +51,16 @@ let package = Package(
         // Markdown: the only module that imports the cmark C module.
         .target(name: "MarkbridgeMarkdown", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeHTML", "CCmark"]),
 
+        // Hashtags, mentions and web addresses found in any document's text and marked up.
+        .target(name: "MarkbridgeEntities", dependencies: ["MarkbridgeIR"]),
+
         // Documents compared: blocks aligned, text, markups and attributes told apart.
         .target(name: "MarkbridgeDiff", dependencies: ["MarkbridgeIR"]),
 
         // The umbrella that services import: the format registry and the converter facade.
         .target(
             name: "Markbridge",
-            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown", "MarkbridgeDiff"]
+            dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeHTML", "MarkbridgeText", "MarkbridgeMarkdown", "MarkbridgeDiff", "MarkbridgeEntities"]
         ),
 
         // Migrations of files, as `markbridge batch` runs them: JSON Lines records or a folder's
@@ -101,6 +104,7 @@ let package = Package(
             dependencies: ["MarkbridgeMarkdown", "MarkbridgeHTML", "MarkbridgeHTMLParser", "MarkbridgeJSON", "MarkbridgeIR", "MarkbridgeTestSupport"],
             exclude: ["Fixtures", "Conformance"]
         ),
+        .testTarget(name: "MarkbridgeEntitiesTests", dependencies: ["MarkbridgeEntities", "Markbridge", "MarkbridgeTestSupport"]),
         .testTarget(name: "MarkbridgeDiffTests", dependencies: ["MarkbridgeDiff", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(
             name: "MarkbridgeCLITests",

@@ -30,12 +30,15 @@ public struct ConversionOptions: Hashable, Sendable {
     /// (``ConversionDeadline/current``) still holds, and so does the task's cancellation, which
     /// stops a conversion the same way with `cancelled`.
     public var timeLimit: Duration?
+    /// Hashtags, mentions and web addresses to find in what every reader reads and mark up
+    /// (``EntityDetection``); nil, the default, finds none.
+    public var entityDetection: EntityDetection?
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,
         repairsInvalidUTF8: Bool = false, markdownHTML: MarkdownWriter.HTMLPolicy = .keep, limits: ConversionLimits = .service,
-        embedHosts: Set<String>? = nil, timeLimit: Duration? = nil
+        embedHosts: Set<String>? = nil, timeLimit: Duration? = nil, entityDetection: EntityDetection? = nil
     ) {
         self.offsetUnit = offsetUnit
         self.prettyPrinted = prettyPrinted
@@ -48,14 +51,17 @@ public struct ConversionOptions: Hashable, Sendable {
         self.limits = limits
         self.embedHosts = embedHosts
         self.timeLimit = timeLimit
+        self.entityDetection = entityDetection
     }
 
     /// The URL policy with the embed allowlist and the limit on URL length applied (the limit
     /// not where the policy lets everything through, as ``URLPolicy/unrestricted`` does).
-    var effectiveURLPolicy: URLPolicy {
+    package var effectiveURLPolicy: URLPolicy {
         var policy = urlPolicy
         if let embedHosts { policy.embedHosts = embedHosts }
         guard !policy.isUnrestricted else { return policy }
+        // The schemes of the entity link templates the caller gave (`app://tag?t={tag}`).
+        if let entityDetection { policy.allowedSchemes.formUnion(entityDetection.linkSchemes) }
         policy.maxLength = min(policy.maxLength, limits.maxURLLength)
         return policy
     }

@@ -44,7 +44,12 @@ public struct Converter: Sendable {
         guard let reader = format.reader else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
-        return try withinTimeLimit { () throws(ConversionError) in try reader(input, options) }
+        return try withinTimeLimit { () throws(ConversionError) in
+            let read = try reader(input, options)
+            guard let detection = options.entityDetection else { return read }
+            let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
+            return Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
+        }
     }
 
     /// Writes `document` as `format`.

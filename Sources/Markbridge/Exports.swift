@@ -10,3 +10,4 @@
 @_exported import MarkbridgeText
 @_exported import MarkbridgeMarkdown
 @_exported import MarkbridgeDiff
+@_exported import MarkbridgeEntities

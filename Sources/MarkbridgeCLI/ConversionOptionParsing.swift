@@ -40,10 +40,38 @@ enum ConversionOptionParsing {
             }
             options.unknownElements = parsedPolicy
         }
+        options.entityDetection = try entityDetection(parsed)
         return options
+    }
+
+    /// `--detect` with its link templates; a template without the kind it links is refused,
+    /// since it would silently do nothing.
+    private static func entityDetection(_ parsed: ParsedArguments) throws(UsageError) -> EntityDetection? {
+        let hashtagURL = parsed.value(ConvertCommand.hashtagURL), mentionURL = parsed.value(ConvertCommand.mentionURL)
+        guard let list = parsed.value(ConvertCommand.detect) else {
+            if hashtagURL != nil || mentionURL != nil {
+                throw UsageError(message: "--\(hashtagURL != nil ? "hashtag" : "mention")-url needs --detect \(hashtagURL != nil ? "hashtags" : "mentions")")
+            }
+            return nil
+        }
+        do throws(EntityDetectionError) {
+            var detection = EntityDetection(kinds: try EntityDetection.Kinds(list: list))
+            if let hashtagURL {
+                guard detection.kinds.contains(.hashtags) else { throw EntityDetectionError(message: "--hashtag-url needs hashtags in --detect") }
+                detection.hashtagLink = try EntityLinkTemplate(hashtagURL, placeholder: "{tag}")
+            }
+            if let mentionURL {
+                guard detection.kinds.contains(.mentions) else { throw EntityDetectionError(message: "--mention-url needs mentions in --detect") }
+                detection.mentionLink = try EntityLinkTemplate(mentionURL, placeholder: "{name}")
+            }
+            return detection
+        } catch {
+            throw UsageError(message: "--detect: \(error.message)")
+        }
     }
 
     /// Their specs, in the order help lists them.
     static let specs = [ConvertCommand.offsets, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts, ConvertCommand.unknownElements,
-                        ConvertCommand.lossy, ConvertCommand.markdownHTML]
+                        ConvertCommand.lossy, ConvertCommand.markdownHTML,
+                        ConvertCommand.detect, ConvertCommand.hashtagURL, ConvertCommand.mentionURL]
 }

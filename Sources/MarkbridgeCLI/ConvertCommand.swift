@@ -22,13 +22,19 @@ struct ConvertCommand {
     static let unknownElements = OptionSpec(["--unknown-elements"], value: "policy",
                                             help: "HTML elements without a rule: unwrap (keep their text) or drop.", default: "unwrap")
     static let lossy = OptionSpec(["--lossy"], help: "Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.")
+    static let detect = OptionSpec(["--detect"], value: "kinds",
+                                   help: "Mark up entities found in the text: hashtags, mentions, urls (comma-separated).")
+    static let hashtagURL = OptionSpec(["--hashtag-url"], value: "template",
+                                       help: "With --detect hashtags, link each to this URL, {tag} replaced (app://tag?t={tag}).")
+    static let mentionURL = OptionSpec(["--mention-url"], value: "template",
+                                       help: "With --detect mentions, link each to this URL, {name} replaced.")
     static let markdownHTML = OptionSpec(["--markdown-html"], value: "policy",
                                          help: "Markdown output: keep (inline HTML where CommonMark has no syntax) or drop.", default: "keep")
     static let template = OptionSpec(["--template"], help: "Read the input as a template, and put the --arg values in its placeholders.")
     static let arg = OptionSpec(["--arg"], value: "name=value",
                                 help: "A template value (repeatable): name=value for {name}, 2=value for %2$@ and the 2nd %@.", repeatable: true)
     static let specs = [from, to, offsets, pretty, output, diagnostics, strict, unsafeURLs, baseURL, embedHosts, standalone, unknownElements,
-                        lossy, markdownHTML, template, arg, MarkbridgeCommandLine.helpSpec]
+                        lossy, markdownHTML, detect, hashtagURL, mentionURL, template, arg, MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<file>")
 
@@ -199,11 +205,19 @@ struct ConvertCommand {
     /// document and output, never all three (for 50 MB of Markdown to JSON, 50 + 75 + 74 MB).
     private static func convert(_ input: consuming [UInt8], _ plan: Plan, registry: FormatRegistry) throws(ConversionError) -> Diagnosed<[UInt8]> {
         let converter = Converter(registry: registry, options: plan.options)
-        var read = try converter.read(input, from: plan.source.name)
+        // A template's entities are found once its values are in (`#{topic}` is a hashtag
+        // only then), so it is read without detection and detected after substitution.
+        var readOptions = plan.options
+        if plan.template != nil { readOptions.entityDetection = nil }
+        var read = try Converter(registry: registry, options: readOptions).read(input, from: plan.source.name)
         _ = consume input
         if let template = plan.template {
             let filled = try read.value.substitutingPlaceholders(template.positional, named: template.named)
             read = Diagnosed(filled.value, diagnostics: read.diagnostics + filled.diagnostics)
+            if let detection = plan.options.entityDetection {
+                let detected = detection.apply(to: read.value, urlPolicy: plan.options.effectiveURLPolicy)
+                read = Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
+            }
         }
         var written = try converter.write(read.value, to: plan.target.name)
         written.diagnostics = read.diagnostics + written.diagnostics

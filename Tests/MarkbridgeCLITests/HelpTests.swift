@@ -30,7 +30,7 @@ struct HelpTests {
         Reads <file>, or standard input when <file> is '-' or absent, and writes the result to standard
         output. Diagnostics (anything dropped or changed) go to standard error.
 
-        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--template] [--arg <name=value> ...] [<file>]
+        USAGE: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--detect <kinds>] [--hashtag-url <template>] [--mention-url <template>] [--template] [--arg <name=value> ...] [<file>]
 
         ARGUMENTS:
           <file>                The input file, or '-' for standard input. (default: -)
@@ -52,6 +52,11 @@ struct HelpTests {
           --lossy               Replace invalid UTF-8 in HTML input with U+FFFD instead of failing.
           --markdown-html <policy>
                                 Markdown output: keep (inline HTML where CommonMark has no syntax) or drop. (default: keep)
+          --detect <kinds>      Mark up entities found in the text: hashtags, mentions, urls (comma-separated).
+          --hashtag-url <template>
+                                With --detect hashtags, link each to this URL, {tag} replaced (app://tag?t={tag}).
+          --mention-url <template>
+                                With --detect mentions, link each to this URL, {name} replaced.
           --template            Read the input as a template, and put the --arg values in its placeholders.
           --arg <name=value>    A template value (repeatable): name=value for {name}, 2=value for %2$@ and the 2nd %@.
           -h, --help            Show help information.

@@ -72,7 +72,7 @@ struct TemplateCommandTests {
         #expect(run("convert", "--strict", "--template", "--arg", "name=Tanaka", "link.html", files: files).exitCode == 1)
     }
 
-    static let usage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--template] [--arg <name=value> ...] [<file>]\n  See 'markbridge help convert' for more information.\n"
+    static let usage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--detect <kinds>] [--hashtag-url <template>] [--mention-url <template>] [--template] [--arg <name=value> ...] [<file>]\n  See 'markbridge help convert' for more information.\n"
 
     @Test("Wrong --template command lines are usage errors: exit 64", arguments: [
         (["--arg", "name=x"], "Error: --arg 'name=x' is for a template; pass --template\n"),

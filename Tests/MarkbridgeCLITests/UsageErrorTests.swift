@@ -3,7 +3,7 @@ import MarkbridgeCLI
 
 @Suite("Command usage errors: Error, usage line, pointer to help; exit 64")
 struct UsageErrorTests {
-    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--template] [--arg <name=value> ...] [<file>]\n  See 'markbridge help convert' for more information.\n"
+    static let convertUsage = "Usage: markbridge convert [--from <format>] [--to <format>] [--offsets <unit>] [--pretty] [--output <file>] [--diagnostics <style>] [--strict] [--allow-unsafe-urls] [--base-url <url>] [--embed-hosts <hosts>] [--standalone] [--unknown-elements <policy>] [--lossy] [--markdown-html <policy>] [--detect <kinds>] [--hashtag-url <template>] [--mention-url <template>] [--template] [--arg <name=value> ...] [<file>]\n  See 'markbridge help convert' for more information.\n"
     static let rootUsage = "Usage: markbridge <subcommand>\n  See 'markbridge help' for more information.\n"
 
     @Test("Each wrong command line gets its message", arguments: [

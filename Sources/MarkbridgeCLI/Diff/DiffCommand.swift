@@ -14,7 +14,8 @@ struct DiffCommand {
     static let failOn = GateOptions.failOn(default: "diff")
     static let report = OptionSpec(["--report"], value: "file", help: "Also write a self-contained HTML report to <file>.")
     static let specs = [fromA, fromB, from, format, color, failOn, ignore, report, ConvertCommand.unsafeURLs, ConvertCommand.baseURL, ConvertCommand.embedHosts,
-                        ConvertCommand.unknownElements, ConvertCommand.lossy, MarkbridgeCommandLine.helpSpec]
+                        ConvertCommand.unknownElements, ConvertCommand.lossy, ConvertCommand.detect, ConvertCommand.hashtagURL, ConvertCommand.mentionURL,
+                        MarkbridgeCommandLine.helpSpec]
 
     static let usage = HelpFormatter.usage("markbridge \(name)", options: specs, positional: "<a> <b>", positionalIsRequired: true)
 
