@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeMigration", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
-        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
+        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeAttributedString", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
 
         .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(
@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"],
             exclude: ["Goldens", "Fixtures"]
         ),
-        .testTarget(name: "MarkbridgeAttributedStringTests", dependencies: ["MarkbridgeAttributedString", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeTestSupport"]),
+        .testTarget(name: "MarkbridgeAttributedStringTests", dependencies: ["MarkbridgeAttributedString", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTML", "MarkbridgeTestSupport"]),
         .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )

@@ -3,6 +3,7 @@ import Testing
 import MarkbridgeAttributedString
 import MarkbridgeIR
 import MarkbridgeJSON
+import MarkbridgeHTML
 import MarkbridgeTestSupport
 
 /// Documents as `AttributedString` (``AttributedStringWriter``): each run's text and every
@@ -237,5 +238,19 @@ struct AttributedStringWriterTests {
         let decoded = try JSONDecoder().decode(Coded.self, from: data)
         #expect(decoded.kind == .heading2 && decoded.alignment == .right)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Coded.self, from: Data(#"{"alignment":"right","kind":"H9"}"#.utf8)) }
+    }
+}
+
+/// What Samples/attributed-string/README.md says its snippet prints.
+@Suite("AttributedString sample")
+struct AttributedStringSampleTests {
+    @Test("The sample's markup JSON and HTML give the runs its comments show")
+    func sample() throws {
+        let json = Array(#"{"paragraphs":[{"type":"H2","text":"Title"},{"type":"P","text":"Hello 👋 world","markups":[{"type":"STRONG","start":9,"end":14}]}]}"#.utf8)
+        let text = try AttributedStringWriter().write(markupJSON: json).value
+        let runs = text.runs.map { "\(String(text[$0.range].characters).debugDescription) \($0.blockKind?.rawValue ?? "") \($0.strong ?? false)" }
+        #expect(runs == [#""Title\n" H2 false"#, #""Hello 👋 " P false"#, #""world" P true"#])
+        let page = try AttributedStringWriter().write(try HTMLReader().read(Array(#"<ul><li>One <a href="https://e.x">link</a></li></ul>"#.utf8)).value)
+        #expect(page.runs.compactMap { $0.linkHref } == ["https://e.x"])
     }
 }
