@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Markbridge", targets: ["Markbridge"]),
         .library(name: "MarkbridgeMigration", targets: ["MarkbridgeMigration"]),
+        .library(name: "MarkbridgeAttributedString", targets: ["MarkbridgeAttributedString"]),
         .executable(name: "markbridge", targets: ["MarkbridgeCommand"]),
         .executable(name: "markbridge-bench", targets: ["MarkbridgeBench"]),
     ] + fuzzProducts,
@@ -67,6 +68,11 @@ let package = Package(
         // tree, dead letters, checkpoint and resume, the census and its pages.
         .target(name: "MarkbridgeMigration", dependencies: ["Markbridge", "MarkbridgeJSON"]),
 
+        // Documents as Foundation's AttributedString, for native clients: a product of its own, so
+        // that a service that never shows text links no Foundation for it. Built on the IR's
+        // public block events and inline runs, as a service's own renderer would be.
+        .target(name: "MarkbridgeAttributedString", dependencies: ["MarkbridgeIR", "MarkbridgeJSON"]),
+
         // The command line as a testable library; `MarkbridgeCommand` is its few-line `main.swift`.
         .target(name: "MarkbridgeCLI", dependencies: ["Markbridge", "MarkbridgeMigration", "MarkbridgeJSON", "MarkbridgeHTMLParser"]),
         .executableTarget(name: "MarkbridgeCommand", dependencies: ["MarkbridgeCLI"]),
@@ -81,7 +87,7 @@ let package = Package(
         .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeMigration", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
-        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
+        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeAttributedString", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
 
         .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(
@@ -111,6 +117,7 @@ let package = Package(
             dependencies: ["MarkbridgeCLI", "MarkbridgeMigration", "Markbridge", "MarkbridgeJSON", "MarkbridgeTestSupport"],
             exclude: ["Goldens", "Fixtures"]
         ),
+        .testTarget(name: "MarkbridgeAttributedStringTests", dependencies: ["MarkbridgeAttributedString", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTML", "MarkbridgeTestSupport"]),
         .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )

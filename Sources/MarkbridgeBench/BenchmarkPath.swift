@@ -1,4 +1,5 @@
 import Markbridge
+import MarkbridgeAttributedString
 import MarkbridgeHTMLParser
 import MarkbridgeTestSupport
 
@@ -25,6 +26,11 @@ struct BenchmarkPath: Sendable {
         BenchmarkPath(name: "json-write", input: markupJSON) { bytes in
             let document = try MarkupJSONReader().read(bytes).value
             return { try MarkupJSONWriter().write(document).value.count }
+        },
+        // What a native client does with each document it shows: markup JSON read and written
+        // as an AttributedString (MarkbridgeAttributedString), documents per second the figure.
+        BenchmarkPath(name: "json-to-attributed", input: markupJSON) { bytes in
+            { try AttributedStringWriter().write(markupJSON: bytes).value.runs.count }
         },
         BenchmarkPath(name: "md-to-json", input: markdown) { bytes in
             { try MarkupJSONWriter().write(try MarkdownReader().read(bytes).value).value.count }

@@ -1,0 +1,130 @@
+extension Document {
+    /// The document's blocks as the tree they stand for, one ``BlockEvent`` at a time: enter
+    /// and exit events, properly nested, for quotes, lists, list items, tables, rows, cells,
+    /// definition lists and the blocks shown with their text. A renderer of its own is one loop
+    /// over it with one `switch`, as cmark's renderers are over its iterator:
+    ///
+    /// ```swift
+    /// for event in document.blockEvents {
+    ///     switch event {
+    ///     case .enter(.block(let index)): print(document.blocks[index].text)
+    ///     case .enter, .exit: break
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The nesting is the HTML writer's (`<blockquote>`, `<ul>`/`<ol>`, `<li>`, `<table>`,
+    /// `<tr>`, `<td>`, `<dl>`), derived from ``Block/depth``, ``Block/quoteDepth``,
+    /// ``Block/quoteListDepths`` and ``Block/containerStart`` by the one rule every reader and
+    /// writer shares. Every block but a table row is entered as ``BlockNode/block(_:)`` once,
+    /// in order, except an empty ``BlockKind/blockquote`` that stands for an empty quote: that
+    /// is the quote's enter and exit alone. The walk holds no recursion and takes time linear
+    /// in the blocks, their containers and their cells.
+    public var blockEvents: BlockEvents { BlockEvents(blocks) }
+}
+
+/// A document's blocks as enter and exit events (see ``Document/blockEvents``).
+public struct BlockEvents: Sequence, Sendable {
+    private let blocks: [Block]
+
+    init(_ blocks: [Block]) { self.blocks = blocks }
+
+    public func makeIterator() -> Iterator { Iterator(blocks) }
+
+    /// Yields the events of one block at a time: the containers that end before it, those that
+    /// begin at it, then the block itself.
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let blocks: [Block]
+        private var index = 0
+        /// Where each block's containers begin, as every writer places them.
+        private var walk = ContainerWalk()
+        /// The containers open, outermost first: their slots match the walk's (a list item
+        /// takes two, its list and itself), but for the table a caption begins.
+        private var open: [BlockNode] = []
+        /// The events of the block placed last, yielded from `cursor` on.
+        private var pending: [BlockEvent] = []
+        private var cursor = 0
+
+        init(_ blocks: [Block]) { self.blocks = blocks }
+
+        public mutating func next() -> BlockEvent? {
+            while cursor == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                cursor = 0
+                if index < blocks.count {
+                    place(index)
+                    index += 1
+                } else if let last = open.popLast() {
+                    pending.append(.exit(last))
+                } else {
+                    return nil
+                }
+            }
+            defer { cursor += 1 }
+            return pending[cursor]
+        }
+
+        /// Closes and opens containers so that the block at `index` sits where its containers
+        /// say, as the HTML writer does, then adds the block.
+        private mutating func place(_ index: Int) {
+            let block = blocks[index]
+            let placement = walk.place(block)
+            var target = walk.open
+            let isItem = block.kind.isListItem
+            var isRow = false
+            if case .tableRow = block.kind { isRow = true }
+            let chainSlots = target.count - (isItem ? 1 : 0) - (isRow ? 1 : 0)
+            // A caption begins its table, which its first row goes on in.
+            if block.kind == .tableCaption { target.append(.table) }
+            // Containers from the placement's start on begin here; those before go on.
+            var keep = chainSlots
+            if placement.start < placement.chainCount {
+                keep = 0
+                for link in block.containerChain.prefix(placement.start) {
+                    if case .listItem = link { keep += 2 } else { keep += 1 }
+                }
+            } else if case .tableRow(let row) = block.kind, keep < open.count, open[keep] == .table,
+                      !row.startsTable || (index > 0 && blocks[index - 1].captions(block)) {
+                // A row goes on in the table open at its place, unless it starts one of its own.
+                keep += 1
+            }
+            keep = Swift.min(keep, open.count)
+            while open.count > keep { pending.append(.exit(open.removeLast())) }
+            for slot in target.indices.dropFirst(keep) {
+                let node: BlockNode
+                switch target[slot] {
+                case .quote: node = .quote
+                case .list(ordered: false): node = .unorderedList
+                case .list(ordered: true):
+                    // As the HTML writer's `<ol start>`: the number of the item that begins it.
+                    if case .orderedListItem(let number) = block.kind {
+                        node = .orderedList(start: number)
+                    } else {
+                        node = .orderedList(start: 1)
+                    }
+                case .item: node = .listItem(block: isItem && slot == chainSlots ? index : nil)
+                case .table: node = .table
+                case .definitionList: node = .definitionList
+                }
+                open.append(node)
+                pending.append(.enter(node))
+            }
+            // An empty quote that begins here is the quote alone.
+            let following = index + 1 < blocks.count ? blocks[index + 1] : nil
+            // (`standsForEmptyQuote` holds only for a block whose innermost container is a quote,
+            // the chain's last slot.)
+            if keep < chainSlots, block.standsForEmptyQuote(before: following) { return }
+            if case .tableRow(let row) = block.kind {
+                pending.append(.enter(.tableRow(block: index)))
+                for cell in row.cells.indices {
+                    pending.append(.enter(.tableCell(block: index, cell: cell)))
+                    pending.append(.exit(.tableCell(block: index, cell: cell)))
+                }
+                pending.append(.exit(.tableRow(block: index)))
+            } else {
+                pending.append(.enter(.block(index)))
+                pending.append(.exit(.block(index)))
+            }
+        }
+    }
+}
