@@ -115,3 +115,9 @@ let package = Package(
         .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )
+
+// SE-0458: every use of an unsafe construct is a warning unless marked `unsafe`, so that new
+// pointer code cannot come in unseen (README, Contributing).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.strictMemorySafety()]
+}
