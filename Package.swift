@@ -24,7 +24,12 @@ let package = Package(
         .target(name: "MarkbridgeIR", dependencies: ["MarkbridgeBytes"]),
 
         // Markup JSON, version 1: a hand-written byte-level writer and a validating reader.
-        .target(name: "MarkbridgeJSON", dependencies: ["MarkbridgeBytes", "MarkbridgeIR"]),
+        // The scanner and decoder hold a `Span` of the input: non-escapable types, whose
+        // lifetimes are said with `@_lifetime` (SE-0446, still behind this feature in 6.3).
+        .target(
+            name: "MarkbridgeJSON", dependencies: ["MarkbridgeBytes", "MarkbridgeIR"],
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]
+        ),
 
         // An HTML5 parser of our own, after the WHATWG algorithm, over UTF-8 bytes.
         .target(
@@ -121,3 +126,9 @@ let package = Package(
         .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
     ]
 )
+
+// SE-0458: every use of an unsafe construct is a warning unless marked `unsafe`, so that new
+// pointer code cannot come in unseen (README, Contributing).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.strictMemorySafety()]
+}

@@ -70,7 +70,7 @@ enum BatchBenchmark {
         let seconds = Measurement.now() - start
         guard process.terminationStatus == 0 else { return "error\tmarkbridge batch exited \(process.terminationStatus)" }
         var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        unsafe getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
         return [batchCase.name, "\(batchCase.jobs)", "\(batchCase.records)", "\(inputBytes)", "\(seconds)", "\(usage.ru_maxrss * 1024)"]
             .joined(separator: "\t")
     }

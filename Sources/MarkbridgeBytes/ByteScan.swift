@@ -115,7 +115,7 @@
     /// `replacing(with:where:)` goes lane by lane where the compiler does not inline it).
     @inlinable @inline(__always)
     public static func laneOnes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
-        unsafeBitCast(mask, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
+        unsafe unsafeBitCast(mask, to: SIMD16<UInt8>.self) & SIMD16(repeating: 1)
     }
 
     /// The sum of the lanes of `block`, whatever it is (each lane widened first): for counts
@@ -128,7 +128,7 @@
     /// The sum of the lanes of `block`, when it is below 256.
     @inline(__always)
     @inlinable public static func laneSum(_ block: SIMD16<UInt8>) -> Int {
-        let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+        let halves = unsafe unsafeBitCast(block, to: SIMD2<UInt64>.self)
         return Int((halves[0] &* ones) >> 56) + Int((halves[1] &* ones) >> 56)
     }
 
@@ -176,7 +176,7 @@
     /// one at a time (as `min()`); two 64-bit halves OR'd together take three instructions.
     @inline(__always)
     @inlinable public static func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let halves = unsafe unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         return halves[0] | halves[1] != 0
     }
 
@@ -184,7 +184,7 @@
     /// 64-bit halves (a set lane is eight set bits).
     @inlinable @inline(__always)
     public static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
-        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let halves = unsafe unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
         if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }
         return nil
@@ -258,5 +258,11 @@ extension Array where Element == UInt8 {
             var raw = unsafe target.mutableBytes
             ByteScan.copy(bytes, to: &raw, at: 0)
         }
+    }
+    /// Appends a literal's bytes: a `StaticString`'s are read through its buffer, the one way
+    /// to them, which is its own and lives as long as the program.
+    @_spi(MarkbridgeBytes) @inlinable
+    public mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(copying: unsafe $0.span) }
     }
 }

@@ -35,7 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Runs the target on one input.
     public func run(_ data: UnsafePointer<UInt8>?, _ size: Int) {
-        let bytes = size > 0 ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+        let bytes = unsafe size > 0 ? Array(UnsafeBufferPointer(start: data, count: size)) : []
         switch self {
         case .htmlReader: ReaderTargets.html(bytes)
         case .htmlParser: ReaderTargets.htmlParser(bytes)

@@ -11,10 +11,10 @@ package enum HTMLEscaping {
     /// needs escaping is ASCII, so the bytes between them are copied in runs, found sixteen
     /// bytes at a time.
     static func appendText(_ text: ArraySlice<UInt8>, to out: inout [UInt8], preformatted: Bool) {
-        text.withUnsafeBufferPointer { appendText($0, to: &out, preformatted: preformatted) }
+        appendText(text.span, to: &out, preformatted: preformatted)
     }
 
-    static func appendText(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], preformatted: Bool) {
+    static func appendText(_ text: Span<UInt8>, to out: inout [UInt8], preformatted: Bool) {
         typealias Block = SIMD16<UInt8>
         let space = Block(repeating: 0x20), ampersand = Block(repeating: 0x26), less = Block(repeating: 0x3C)
         let greater = Block(repeating: 0x3E), delete = Block(repeating: 0x7F), xC2 = Block(repeating: 0xC2)
@@ -36,7 +36,7 @@ package enum HTMLEscaping {
                 // prints the HTML (HOSTILE-INPUTS E8). Most read back as Windows-1252
                 // characters, which the writer reports (see HTMLBlockEmitter).
                 guard next + 1 < text.count, text[next + 1] <= 0x9F else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<next]))
+                out.append(copying: text.extracting(run..<next))
                 appendC1Reference(text[next + 1], to: &out)
                 index = next + 2
                 run = index
@@ -52,16 +52,16 @@ package enum HTMLEscaping {
             case 0x00: replacement = "&#xFFFD;"
             default:
                 // The other C0 controls and DEL, as numeric references.
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<next]))
+                out.append(copying: text.extracting(run..<next))
                 out.append(contentsOf: "&#\(byte);".utf8)
                 run = next + 1
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<next]))
-            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(copying: text.extracting(run..<next))
+            out.append(replacement)
             run = next + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+        out.append(copying: text.extracting(run...))
     }
 
     /// A C1 control, given by the second byte of its UTF-8 (0x80 to 0x9F), as `&#x80;`.

@@ -33,7 +33,7 @@ package struct HTMLInlineRenderer {
                 return true
             }
         }
-        var text = block.text
+        let text = block.text
         // Formatting that begins or ends on whitespace is written as given, and HTML readers
         // (ours among them) move the whitespace out of it: the byte after a markup's first
         // opening and the last before its last closing are looked at as the walk passes them,
@@ -42,11 +42,12 @@ package struct HTMLInlineRenderer {
         edges.append(contentsOf: repeatElement(0, count: markups.count))
         awaitingText.removeAll(keepingCapacity: true)
         var lastContentIsSpace = false
-        text.withUTF8 { bytes in
+        do {
+            let bytes = text.utf8.span
             InlineTraversal.walk(bytes, markups: markups) { event in
                 switch event {
                 case .text(let range):
-                    HTMLEscaping.appendText(UnsafeBufferPointer(rebasing: bytes[range]), to: &out, preformatted: preformatted)
+                    HTMLEscaping.appendText(bytes.extracting(range), to: &out, preformatted: preformatted)
                     guard !range.isEmpty else { return }
                     if !awaitingText.isEmpty {
                         if Self.isSpace(bytes[range.lowerBound]) { for index in awaitingText { edges[index] |= Self.startsOnSpace } }
@@ -104,11 +105,11 @@ package struct HTMLInlineRenderer {
             out.append(contentsOf: openTag(kind).utf8)
             return
         }
-        fixed.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(fixed)
     }
 
     static func appendCloseTag(_ kind: MarkupKind, to out: inout [UInt8]) {
-        closeTagText(kind).withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(closeTagText(kind))
     }
 
     static func openTag(_ kind: MarkupKind) -> String {

@@ -264,12 +264,6 @@ struct HTMLTreeWalker {
         return count
     }
 
-    /// The buffer form, for `WhitespaceCollapsingTests`, which hand over buffers; the caller
-    /// vouches for the pointer.
-    static func utf16CountIfCollapsed(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        utf16CountIfCollapsed(unsafe buffer.span)
-    }
-
     static func isCollapsible(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }

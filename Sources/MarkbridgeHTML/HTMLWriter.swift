@@ -99,12 +99,12 @@ public struct HTMLWriter: Sendable {
     }
 
     static func needsPreservedWhitespace(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { needsPreservedWhitespace($0) }
+        needsPreservedWhitespace(text.utf8.span)
     }
 
-    private static func needsPreservedWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
+    private static func needsPreservedWhitespace(_ bytes: Span<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        let first = bytes[0]
         if first == 0x20 || first == 0x09 || first == 0x0C || first == 0x0D || bytes[bytes.count - 1] == 0x20 { return true }
         // Sixteen bytes at a time, each against the byte before it (the block one byte back):
         // a tab, form feed or carriage return, a space after a space or a line feed, or a line
@@ -123,7 +123,8 @@ public struct HTMLWriter: Sendable {
             index += 16
         }
         var previous: UInt8? = bytes[index - 1]
-        for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
+        for position in index..<bytes.count {
+            let byte = bytes[position]
             switch byte {
             case 0x09, 0x0C, 0x0D:
                 return true

@@ -77,35 +77,52 @@ extension Block {
     /// one pass so that only blocks that need it pay for sorting and merging. Conservative: a
     /// markup touching an earlier one of the same kind (which may or may not merge) says no.
     static func isCanonical(_ markups: [Markup], in text: String, edgesKnownFreeOfWhitespace: Bool = false) -> Bool {
-        // Scratch space on the stack: this runs for every block every reader makes.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: MarkupKind.Tag.count) { furthestEnd in
-            furthestEnd.initialize(repeating: Int.min)
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: markups.count * 2) { edges in
-                var edgeCount = 0
-                var previous: Markup?
-                for markup in markups {
-                    if markup.range.isEmpty { return false }
-                    if let previous, !MarkupOrder.precedes(previous, markup) { return false }
-                    let rank = markup.kind.canonicalRank
-                    if markup.range.start <= furthestEnd[rank] { return false }
-                    furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
-                    if markup.kind.trimsWhitespaceEdges && !edgesKnownFreeOfWhitespace {
-                        edges[edgeCount] = markup.range.start
-                        edges[edgeCount + 1] = markup.range.end - 1
-                        edgeCount += 2
-                    }
-                    previous = markup
+        // Scratch space on the stack, for the usual block: this runs for every block every
+        // reader makes. Past 16 edges they go on the heap; past 16 kinds, no answer but no.
+        guard MarkupKind.Tag.count <= 16 else { return false }
+        var furthestEnd = InlineArray<16, Int>(repeating: Int.min)
+        var edges = InlineArray<16, Int>(repeating: 0)
+        var moreEdges: [Int] = []
+        var edgeCount = 0
+        var previous: Markup?
+        for markup in markups {
+            if markup.range.isEmpty { return false }
+            if let previous, !MarkupOrder.precedes(previous, markup) { return false }
+            let rank = markup.kind.canonicalRank
+            if markup.range.start <= furthestEnd[rank] { return false }
+            furthestEnd[rank] = max(furthestEnd[rank], markup.range.end)
+            if markup.kind.trimsWhitespaceEdges && !edgesKnownFreeOfWhitespace {
+                if edgeCount + 2 <= edges.count {
+                    edges[edgeCount] = markup.range.start
+                    edges[edgeCount + 1] = markup.range.end - 1
+                } else {
+                    moreEdges += [markup.range.start, markup.range.end - 1]
                 }
-                return edgeCount == 0 || !Self.anyWhitespace(at: UnsafeMutableBufferPointer(rebasing: edges[..<edgeCount]), in: text)
+                edgeCount += 2
             }
+            previous = markup
         }
+        if edgeCount == 0 { return true }
+        guard moreEdges.isEmpty else {
+            return !Self.anyWhitespace(at: (0..<edges.count).map { edges[$0] } + moreEdges, in: text)
+        }
+        // Insertion sort: a few edges, most of them in order already.
+        for index in 1..<edgeCount {
+            let edge = edges[index]
+            var slot = index
+            while slot > 0, edges[slot - 1] > edge {
+                edges[slot] = edges[slot - 1]
+                slot -= 1
+            }
+            edges[slot] = edge
+        }
+        return !Self.anyWhitespace(atSorted: edges.span.extracting(0..<edgeCount), in: text)
     }
 
     /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
     /// feed. One forward walk over the UTF-8 bytes, so linear in the text whatever the offsets.
     static func anyWhitespace(at offsets: [Int], in text: String) -> Bool {
-        var offsets = offsets
-        return offsets.withUnsafeMutableBufferPointer { anyWhitespace(at: $0, in: text) }
+        anyWhitespace(atSorted: offsets.sorted().span, in: text)
     }
 
     /// Whether the code unit at any of the UTF-16 `offsets` of `text` is a space, tab or line
@@ -115,21 +132,17 @@ extension Block {
         anyWhitespace(at: offsets.filter { $0 >= 0 }, in: text)
     }
 
-    /// The same, over offsets it may reorder.
-    static func anyWhitespace(at offsets: UnsafeMutableBufferPointer<Int>, in text: String) -> Bool {
-        var offsets = offsets
-        offsets.sort()
-        var text = text
-        return text.withUTF8 { bytes in
-            var walk = UTF16Walk()
-            for target in offsets {
-                let index = walk.advance(to: target, in: bytes)
-                guard walk.byteIndex < bytes.count else { return false }
-                // No index means the target fell inside a surrogate pair: not whitespace.
-                if let index, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { return true }
-            }
-            return false
+    /// The same, over offsets in increasing order.
+    static func anyWhitespace(atSorted offsets: Span<Int>, in text: String) -> Bool {
+        let bytes = text.utf8.span
+        var walk = UTF16Walk()
+        for position in offsets.indices {
+            let index = walk.advance(to: offsets[position], in: bytes)
+            guard walk.byteIndex < bytes.count else { return false }
+            // No index means the target fell inside a surrogate pair: not whitespace.
+            if let index, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { return true }
         }
+        return false
     }
 
     static func isSorted(_ markups: [Markup]) -> Bool {
@@ -185,11 +198,12 @@ extension Block {
         guard !edges.isEmpty, anyWhitespace(at: edges, in: text) else { return markups }
         // Only blocks that need trimming get here. One flag per UTF-16 unit, made from the
         // bytes: `Array(text.utf16)` walked the string by scalars and built breadcrumbs.
-        var text = text
-        let spaces = text.withUTF8 { bytes in
+        let spaces = { () -> [Bool] in
+            let bytes = text.utf8.span
             var flags: [Bool] = []
             flags.reserveCapacity(bytes.count)
-            for byte in bytes {
+            for position in bytes.indices {
+                let byte = bytes[position]
                 switch byte {
                 case 0x20, 0x09, 0x0A: flags.append(true)
                 case 0x80...0xBF: continue // a continuation byte: its unit was counted at the lead
@@ -198,7 +212,7 @@ extension Block {
                 }
             }
             return flags
-        }
+        }()
         let count = spaces.count
         func isEdgeSpace(_ offset: Int) -> Bool {
             offset >= 0 && offset < count && spaces[offset]

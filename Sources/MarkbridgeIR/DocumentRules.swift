@@ -188,8 +188,8 @@ extension Block {
         }
         edges.sort { $0.offset < $1.offset }
         var failures: [(String, Int)] = []
-        var copy = text
-        copy.withUTF8 { bytes in
+        do {
+            let bytes = text.utf8.span
             var walk = UTF16Walk()
             for edge in edges {
                 guard let byte = walk.advance(to: edge.offset, in: bytes) else {

@@ -22,7 +22,7 @@
     /// surrogate pair is no boundary (a markup starting there opens at the next one); an image
     /// markup counts only over a U+FFFC (the first of several at one place), else it is text.
     @inlinable
-    public static func walk(_ bytes: UnsafeBufferPointer<UInt8>, markups: [Markup], _ visit: (Event) -> Void) {
+    public static func walk(_ bytes: Span<UInt8>, markups: [Markup], _ visit: (Event) -> Void) {
         var spans: [Int] = []
         var imageAt: [Int: Int] = [:]
         for index in markups.indices {

@@ -6,9 +6,12 @@ import Synchronization
 package struct LineIndex: Sendable {
     private var lineStarts: [Int] = [0]
 
-    /// Lines end at LF, CR LF or a lone CR.
     package init(_ bytes: [UInt8]) {
-        let buffer = bytes.span
+        self.init(bytes.span)
+    }
+
+    /// Lines end at LF, CR LF or a lone CR.
+    package init(_ buffer: Span<UInt8>) {
         var index = 0
         let count = buffer.count
         while index < count {

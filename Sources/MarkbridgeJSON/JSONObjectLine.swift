@@ -28,14 +28,14 @@ package struct JSONObjectLine: Sendable {
         var members: [Member] = []
         var closingBrace = 0
         var decoded: String?
-        let failure: JSONScanner.Failure? = line.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer)
+        let failure: JSONScanner.Failure? = { () -> JSONScanner.Failure? in
+            var scanner = JSONScanner(bytes: line.span)
             do throws(JSONScanner.Failure) {
                 try scanner.object(.root) { scanner, key, _, _ throws(JSONScanner.Failure) in
                     let pointer = JSONPointer.root.appending(key: key)
                     scanner.skipWhitespace()
                     let start = scanner.position
-                    let isString = start < buffer.count && buffer[start] == UInt8(ascii: "\"")
+                    let isString = start < line.count && line[start] == UInt8(ascii: "\"")
                     if isString && key == field && !members.contains(where: { $0.key == field }) {
                         decoded = try scanner.string(pointer)
                     } else {
@@ -52,7 +52,7 @@ package struct JSONObjectLine: Sendable {
             } catch {
                 return error
             }
-        }
+        }()
         if let failure {
             // A line that is JSON, but not an object, is refused as such.
             let isRootType = failure.code == "wrong-type" && failure.pointer.key == nil

@@ -68,8 +68,7 @@ struct JSONOutput: ~Copyable {
     /// The same for a name held in a `String` (an enum's raw value).
     mutating func plainString(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { buffer.append($0) }
+        buffer.append(text.utf8.span)
         buffer.append(UInt8(ascii: "\""))
     }
 

@@ -8,19 +8,18 @@
 /// Errors carry the byte offset and the JSON Pointer the caller passes in; the reader turns the
 /// offset into a line and column only when it throws.
 ///
-/// The reader scans an `UnsafeBufferPointer` (`JSONScanner`), not an array, for a reason
-/// outside this file: `MarkupJSONDecoder` copies the scanner into and out of the closure for
-/// every member of every object, and with an array here each copy is a retain and a release.
-/// Over an array, json-read took 163.0 M instructions instead of 145.1 M (+12%) and
-/// json-to-json 196.9 M instead of 179.7 M (prose corpus). The scanner is generic over its
-/// input so that `ScannerInputTests` can run it over both on random input and compare every
-/// answer; each read of the buffer follows a check of its index against `count`, and the wide
-/// scans read a `Span` of it. Scan arrays once the decoder keeps one scanner.
-struct JSONByteScanner<Input: JSONScannerInput> {
-    let bytes: Input
+/// The scanner reads a `Span`, not an array, for a reason outside this file:
+/// `MarkupJSONDecoder` copies the scanner into and out of the closure for every member of
+/// every object, and with an array here each copy is a retain and a release (over an array,
+/// json-read took 163.0 M instructions instead of 145.1 M, +12%). A span is copied as a
+/// pointer and a count, and every read of it is checked; it makes the scanner, and the
+/// decoder that holds it, non-escapable: they live inside the read of the input's bytes.
+struct JSONScanner: ~Escapable {
+    let bytes: Span<UInt8>
     var position = 0
 
-    init(bytes: Input) {
+    @_lifetime(copy bytes)
+    init(bytes: Span<UInt8>) {
         self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
@@ -80,7 +79,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
     /// Iterates an object's members: calls `member` with each key, the key's offset and, when
     /// the key has no escape, its bytes in the input, the scanner positioned at the value.
     mutating func object(
-        _ pointer: JSONPointer, member: (inout Self, String, Int, Input.KeyBytes?) throws(Failure) -> Void
+        _ pointer: JSONPointer, member: (inout Self, String, Int, Span<UInt8>?) throws(Failure) -> Void
     ) throws(Failure) {
         try expectKind(.object, pointer)
         position += 1
@@ -96,7 +95,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
             // is its bytes between the quotes.
             let raw = (keyOffset + 1)..<(position - 1)
             try expect(UInt8(ascii: ":"), pointer)
-            try member(&self, key, keyOffset, key.utf8.count == raw.count ? bytes.keyBytes(raw) : nil)
+            try member(&self, key, keyOffset, key.utf8.count == raw.count ? bytes.extracting(raw) : nil)
         } while consume(UInt8(ascii: ","))
         try expect(UInt8(ascii: "}"), pointer)
     }
@@ -174,7 +173,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
     mutating func literal(_ pointer: JSONPointer) throws(Failure) -> Bool? {
         for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
             let utf8 = Array(word.utf8)
-            if position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 {
+            if position + utf8.count <= bytes.count, utf8.indices.allSatisfy({ bytes[position + $0] == utf8[$0] }) {
                 position += utf8.count
                 return value
             }
@@ -187,7 +186,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
     mutating func integer(_ pointer: JSONPointer) throws(Failure) -> Int {
         let start = position
         let read = try saturatingInteger(pointer)
-        func text() -> String { String(decoding: bytes[start..<position], as: UTF8.self) }
+        func text() -> String { self.text(start..<position) }
         if read.value < 0 || bytes[start] == UInt8(ascii: "-") {
             throw Failure(code: "negative-number", message: "\(text()) is negative", offset: start, pointer: pointer)
         }
@@ -199,7 +198,9 @@ struct JSONByteScanner<Input: JSONScannerInput> {
 
     /// The input between two offsets, as text (for messages).
     func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        var copied: [UInt8] = []
+        copied.append(copying: bytes.extracting(range))
+        return String(decoding: copied, as: UTF8.self)
     }
 
     /// An integer of any size and sign, saturated at `Int`'s bounds (`saturated` says whether
@@ -278,14 +279,14 @@ struct JSONByteScanner<Input: JSONScannerInput> {
         // Fast path: to the first quote, backslash or control character sixteen bytes at a
         // time; when a quote ends the run, the bytes before it are the string, checked as
         // UTF-8 by the standard library as it makes it.
-        let stop = bytes.endOfPlainRun(from: start)
-        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let plain = bytes.checkedString(start..<stop) {
+        let stop = JSONSpanScans.endOfPlainRun(bytes, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let plain = JSONSpanScans.checkedString(bytes.extracting(start..<stop)) {
             position = stop + 1
             return plain
         }
         // An escape, a control character, the end, or invalid UTF-8: the first invalid
         // sequence before the stop is reported where it begins.
-        if let invalid = bytes.firstInvalidUTF8(in: start..<stop) {
+        if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(start..<stop)) {
             position = start + invalid
             try validateUTF8Sequence(pointer)
         }
@@ -294,7 +295,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
             throw failure("invalid-json", "control character \(describe(bytes[position])) in a string", pointer)
         }
         var buffer: [UInt8] = []
-        bytes.append(start..<position, to: &buffer)
+        buffer.append(copying: bytes.extracting(start..<position))
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -313,7 +314,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
             } else {
                 let sequenceStart = position
                 try validateUTF8Sequence(pointer)
-                bytes.append(sequenceStart..<position, to: &buffer)
+                buffer.append(copying: bytes.extracting(sequenceStart..<position))
             }
         }
         throw failure("invalid-json", "unterminated string", pointer)
@@ -385,7 +386,7 @@ struct JSONByteScanner<Input: JSONScannerInput> {
 
     /// Validates one multi-byte UTF-8 sequence at `position` and steps over it.
     private mutating func validateUTF8Sequence(_ pointer: JSONPointer) throws(Failure) {
-        let length = bytes.utf8SequenceLength(at: position)
+        let length = UTF8Validation.sequenceLength(bytes, at: position)
         guard length > 0 else {
             // Worded as every reader words it.
             throw failure("invalid-utf8", "invalid UTF-8 at byte \(position)", pointer)
@@ -404,9 +405,6 @@ struct JSONByteScanner<Input: JSONScannerInput> {
         return "0x" + hex(UInt32(byte)).suffix(2)
     }
 }
-
-/// The scanner the reader uses: over the input's buffer (see `JSONByteScanner`).
-typealias JSONScanner = JSONByteScanner<UnsafeBufferPointer<UInt8>>
 
 struct JSONScanFailure: Error {
     var code: String

@@ -42,7 +42,7 @@ private struct PendingRowFields {
 
 /// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
 /// translates and validates the markups once the offset unit is known.
-struct MarkupJSONDecoder {
+struct MarkupJSONDecoder: ~Escapable {
     var scanner: JSONScanner
     let options: MarkupJSONReader.Options
     var diagnostics: [Diagnostic] = []
@@ -50,6 +50,7 @@ struct MarkupJSONDecoder {
     /// Stops the read, at a paragraph, once the conversion's deadline passes or its task is cancelled.
     private var countdown = DeadlineCountdown(every: 64)
 
+    @_lifetime(copy scanner)
     init(scanner: JSONScanner, options: MarkupJSONReader.Options) {
         self.scanner = scanner
         self.options = options

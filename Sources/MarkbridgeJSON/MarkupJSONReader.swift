@@ -36,16 +36,16 @@ public struct MarkupJSONReader: Sendable {
                 message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
         try EncodingSniffing.refuseWideEncodings(bytes)
-        // Scanned through the array's buffer, not the array: see `JSONByteScanner` for the cost
-        // of an array there, and the test that holds the two to the same answers.
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<Diagnosed<Document>, JSONScanner.Failure> in
-            var decoder = MarkupJSONDecoder(scanner: JSONScanner(bytes: buffer), options: options)
+        // Scanned through the array's span, not the array: see `JSONScanner` for the cost of
+        // an array there.
+        let result = { () -> Result<Diagnosed<Document>, JSONScanner.Failure> in
+            var decoder = MarkupJSONDecoder(scanner: JSONScanner(bytes: bytes.span), options: options)
             do throws(JSONScanner.Failure) {
                 return .success(try decoder.decode())
             } catch {
                 return .failure(error)
             }
-        }
+        }()
         switch result {
         case .success(let document):
             return document

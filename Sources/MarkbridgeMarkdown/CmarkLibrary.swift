@@ -67,15 +67,15 @@ enum CmarkLibrary {
         while ConversionDeadline.stopReason() == nil {
             let end = cuts && length < markdown.count - start ? MarkdownPieces.cut(in: bytes, after: start + length) ?? markdown.count : markdown.count
             let lines = end < markdown.count ? MarkdownPieces.lineCount(bytes, in: start..<end) : 0
-            let walked = parse(markdown, start..<end, engine) { root in
+            let walked = unsafe parse(markdown, start..<end, engine) { root in
                 // A fenced code block or HTML block open at the end of the piece would have gone
                 // on past the cut: the piece is not walked, and a longer one parsed instead.
-                if end < markdown.count, let last = engine.lastChild(root),
-                   [.codeBlock, .htmlBlock].contains(engine.nodeType(last)),
-                   engine.endLine(last) >= lines {
+                if end < markdown.count, let last = unsafe engine.lastChild(root),
+                   unsafe [.codeBlock, .htmlBlock].contains(engine.nodeType(last)),
+                   unsafe engine.endLine(last) >= lines {
                     return false
                 }
-                walk(root, engine, lineOffset: lineOffset, countdown: &countdown, visit)
+                unsafe walk(root, engine, lineOffset: lineOffset, countdown: &countdown, visit)
                 return true
             }
             if walked { pieces += 1 }
@@ -94,25 +94,25 @@ enum CmarkLibrary {
 
     /// The engine's tree of `markdown[range]`, handed to `body` and freed after it.
     private static func parse(_ markdown: [UInt8], _ range: Range<Int>, _ engine: some CmarkEngine, _ body: (OpaquePointer) -> Bool) -> Bool {
-        markdown.withUnsafeBufferPointer { buffer in
-            let root = buffer.baseAddress.map { base in
-                (base + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) {
-                    engine.parse($0, count: range.count)
+        unsafe markdown.withUnsafeBufferPointer { buffer in
+            let root = unsafe buffer.baseAddress.map { base in
+                unsafe (base + range.lowerBound).withMemoryRebound(to: CChar.self, capacity: range.count) {
+                    unsafe engine.parse($0, count: range.count)
                 }
             } ?? engine.parse("", count: 0)
-            guard let root else { return true }
-            defer { engine.freeTree(root) }
-            return body(root)
+            guard let root = unsafe root else { return true }
+            defer { unsafe engine.freeTree(root) }
+            return unsafe body(root)
         }
     }
 
     /// Every event of the tree under `root`, in order.
     private static func walk(_ root: OpaquePointer, _ engine: some CmarkEngine, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event) -> Void) {
-        guard let iterator = engine.newIterator(root) else { return }
-        defer { engine.freeIterator(iterator) }
-        while !countdown.shouldStop(), let (node, isEnter) = engine.next(iterator) {
-            guard let node else { continue }
-            var event = event(for: node, engine, isEnter: isEnter)
+        guard let iterator = unsafe engine.newIterator(root) else { return }
+        defer { unsafe engine.freeIterator(iterator) }
+        while !countdown.shouldStop(), let (node, isEnter) = unsafe engine.next(iterator) {
+            guard let node = unsafe node else { continue }
+            var event = unsafe event(for: node, engine, isEnter: isEnter)
             // cmark reports line 0 where it has no position (soft breaks, some inlines).
             if event.line > 0 { event.line += lineOffset }
             visit(event)
@@ -123,53 +123,53 @@ enum CmarkLibrary {
     /// only whole characters of it and its own (U+FFFD, decoded entities), so our check (sixteen
     /// bytes at a time) always passes; `String(cString:)` checked a character at a time.
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        guard let pointer else { return "" }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
-            String(checkingUTF8: UnsafeBufferPointer(start: bytes, count: strlen(pointer)))
+        guard let pointer = unsafe pointer else { return "" }
+        return unsafe pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            unsafe String(decoding: UnsafeBufferPointer(start: bytes, count: strlen(pointer)), as: UTF8.self)
         }
     }
 
     private static func event(for node: OpaquePointer, _ engine: some CmarkEngine, isEnter: Bool) -> Event {
         let kind: Event.Kind
         var literal = ""
-        switch engine.nodeType(node) {
+        switch unsafe engine.nodeType(node) {
         case .document: kind = .document
         case .blockQuote: kind = .blockQuote
         case .list:
-            let list = engine.list(node)
+            let list = unsafe engine.list(node)
             kind = .list(ordered: list.ordered, start: list.start, parenthesis: list.parenthesis, tight: list.tight)
-        case .item: kind = .item(task: engine.taskState(node))
+        case .item: kind = unsafe .item(task: engine.taskState(node))
         case .codeBlock:
-            kind = .codeBlock(info: string(engine.fenceInfo(node)))
-            literal = string(engine.literal(node))
+            kind = unsafe .codeBlock(info: string(engine.fenceInfo(node)))
+            literal = unsafe string(engine.literal(node))
         case .htmlBlock:
             kind = .htmlBlock
-            literal = string(engine.literal(node))
+            literal = unsafe string(engine.literal(node))
         case .paragraph: kind = .paragraph
-        case .heading: kind = .heading(level: engine.headingLevel(node))
+        case .heading: kind = unsafe .heading(level: engine.headingLevel(node))
         case .thematicBreak: kind = .thematicBreak
         case .text:
             kind = .text
-            literal = string(engine.literal(node))
+            literal = unsafe string(engine.literal(node))
         case .softBreak: kind = .softBreak
         case .lineBreak: kind = .lineBreak
         case .code:
             kind = .code
-            literal = string(engine.literal(node))
+            literal = unsafe string(engine.literal(node))
         case .htmlInline:
             kind = .htmlInline
-            literal = string(engine.literal(node))
+            literal = unsafe string(engine.literal(node))
         case .emphasis: kind = .emphasis
         case .strong: kind = .strong
-        case .link: kind = .link(url: string(engine.url(node)), title: string(engine.title(node)))
-        case .image: kind = .image(url: string(engine.url(node)), title: string(engine.title(node)))
-        case .table: kind = .table(alignments: engine.tableAlignments(node))
-        case .tableRow: kind = .tableRow(isHeader: engine.isHeaderRow(node))
+        case .link: kind = unsafe .link(url: string(engine.url(node)), title: string(engine.title(node)))
+        case .image: kind = unsafe .image(url: string(engine.url(node)), title: string(engine.title(node)))
+        case .table: kind = unsafe .table(alignments: engine.tableAlignments(node))
+        case .tableRow: kind = unsafe .tableRow(isHeader: engine.isHeaderRow(node))
         case .tableCell: kind = .tableCell
         case .strikethrough: kind = .strikethrough
         case .other: kind = .custom
         }
-        return Event(kind: kind, isEnter: isEnter, literal: literal, line: engine.startLine(node), column: engine.startColumn(node))
+        return unsafe Event(kind: kind, isEnter: isEnter, literal: literal, line: engine.startLine(node), column: engine.startColumn(node))
     }
 }
 

@@ -10,27 +10,27 @@ import Darwin
 struct CommonMarkEngine: CmarkEngine {
     /// The version of libcmark the binary is linked against, as cmark reports it ("0.30.2").
     static var version: String {
-        guard let pointer = cmark_version_string() else { return "unknown" }
-        return String(cString: pointer)
+        guard let pointer = unsafe cmark_version_string() else { return "unknown" }
+        return unsafe String(cString: pointer)
     }
 
     func parse(_ text: UnsafePointer<CChar>, count: Int) -> OpaquePointer? {
         // Safe mode: no raw HTML rendering; we read HTML ourselves.
-        cmark_parse_document(text, count, CMARK_OPT_DEFAULT)
+        unsafe cmark_parse_document(text, count, CMARK_OPT_DEFAULT)
     }
 
-    func freeTree(_ root: OpaquePointer) { cmark_node_free(root) }
-    func newIterator(_ root: OpaquePointer) -> OpaquePointer? { cmark_iter_new(root) }
-    func freeIterator(_ iterator: OpaquePointer) { cmark_iter_free(iterator) }
+    func freeTree(_ root: OpaquePointer) { unsafe cmark_node_free(root) }
+    func newIterator(_ root: OpaquePointer) -> OpaquePointer? { unsafe cmark_iter_new(root) }
+    func freeIterator(_ iterator: OpaquePointer) { unsafe cmark_iter_free(iterator) }
 
     func next(_ iterator: OpaquePointer) -> (node: OpaquePointer?, isEnter: Bool)? {
-        let event = cmark_iter_next(iterator)
+        let event = unsafe cmark_iter_next(iterator)
         if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { return nil }
-        return (cmark_iter_get_node(iterator), event == CMARK_EVENT_ENTER)
+        return unsafe (cmark_iter_get_node(iterator), event == CMARK_EVENT_ENTER)
     }
 
     func nodeType(_ node: OpaquePointer) -> CmarkNodeType {
-        switch cmark_node_get_type(node) {
+        switch unsafe cmark_node_get_type(node) {
         case CMARK_NODE_DOCUMENT: .document
         case CMARK_NODE_BLOCK_QUOTE: .blockQuote
         case CMARK_NODE_LIST: .list
@@ -53,34 +53,34 @@ struct CommonMarkEngine: CmarkEngine {
         }
     }
 
-    func lastChild(_ node: OpaquePointer) -> OpaquePointer? { cmark_node_last_child(node) }
-    func literal(_ node: OpaquePointer) -> UnsafePointer<CChar>? { cmark_node_get_literal(node) }
-    func fenceInfo(_ node: OpaquePointer) -> UnsafePointer<CChar>? { cmark_node_get_fence_info(node) }
-    func url(_ node: OpaquePointer) -> UnsafePointer<CChar>? { cmark_node_get_url(node) }
-    func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { cmark_node_get_title(node) }
-    func headingLevel(_ node: OpaquePointer) -> Int { Int(cmark_node_get_heading_level(node)) }
+    func lastChild(_ node: OpaquePointer) -> OpaquePointer? { unsafe cmark_node_last_child(node) }
+    func literal(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe cmark_node_get_literal(node) }
+    func fenceInfo(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe cmark_node_get_fence_info(node) }
+    func url(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe cmark_node_get_url(node) }
+    func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe cmark_node_get_title(node) }
+    func headingLevel(_ node: OpaquePointer) -> Int { unsafe Int(cmark_node_get_heading_level(node)) }
 
     func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool, tight: Bool) {
-        (cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node)),
+        unsafe (cmark_node_get_list_type(node) == CMARK_ORDERED_LIST, Int(cmark_node_get_list_start(node)),
          cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM, cmark_node_get_list_tight(node) != 0)
     }
 
-    func startLine(_ node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) }
-    func startColumn(_ node: OpaquePointer) -> Int { Int(cmark_node_get_start_column(node)) }
-    func endLine(_ node: OpaquePointer) -> Int { Int(cmark_node_get_end_line(node)) }
+    func startLine(_ node: OpaquePointer) -> Int { unsafe Int(cmark_node_get_start_line(node)) }
+    func startColumn(_ node: OpaquePointer) -> Int { unsafe Int(cmark_node_get_start_column(node)) }
+    func endLine(_ node: OpaquePointer) -> Int { unsafe Int(cmark_node_get_end_line(node)) }
 
     /// cmark's own HTML rendering of `markdown`: what any CommonMark renderer shows, for tests
     /// and the fuzzer to hold our output to. `unsafe` lets raw HTML through, as renderers
     /// configured that way do (`CMARK_OPT_UNSAFE`).
     static func renderHTML(_ markdown: [UInt8], unsafe: Bool) -> String {
         let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        let rendered = markdown.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_markdown_to_html($0, buffer.count, options) }
+        let rendered = unsafe markdown.withUnsafeBufferPointer { buffer in
+            unsafe buffer.baseAddress.map { base in
+                unsafe base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { unsafe cmark_markdown_to_html($0, buffer.count, options) }
             } ?? cmark_markdown_to_html("", 0, options)
         }
-        guard let rendered else { return "" }
-        defer { free(rendered) }
-        return CmarkLibrary.string(rendered)
+        guard let rendered = unsafe rendered else { return "" }
+        defer { unsafe free(rendered) }
+        return unsafe CmarkLibrary.string(rendered)
     }
 }

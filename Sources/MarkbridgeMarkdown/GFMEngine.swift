@@ -21,39 +21,39 @@ struct GFMEngine: CmarkEngine {
     func parse(_ text: UnsafePointer<CChar>, count: Int) -> OpaquePointer? {
         // The tree crosses the lock as an address: a pointer is not `Sendable`.
         let root = Self.parseLock.withLock { _ -> UInt in
-            UInt(bitPattern: parseUnlocked(text, count: count))
+            unsafe UInt(bitPattern: parseUnlocked(text, count: count))
         }
-        return OpaquePointer(bitPattern: root)
+        return unsafe OpaquePointer(bitPattern: root)
     }
 
     private func parseUnlocked(_ text: UnsafePointer<CChar>, count: Int) -> OpaquePointer? {
         // Safe mode, as cmark's (CMARK_OPT_DEFAULT); footnotes stay off, as GitHub's
         // extensions list (`cmark-gfm -e table -e strikethrough -e autolink -e tasklist`) has them.
-        guard let parser = library.parserNew(0) else { return nil }
-        defer { library.parserFree(parser) }
+        guard let parser = unsafe library.parserNew(0) else { return nil }
+        defer { unsafe library.parserFree(parser) }
         for name in GFMLibrary.extensionNames {
             // Each was found when the library loaded.
-            if let syntax = library.findSyntaxExtension(name) { _ = library.parserAttachSyntaxExtension(parser, syntax) }
+            if let syntax = unsafe library.findSyntaxExtension(name) { _ = unsafe library.parserAttachSyntaxExtension(parser, syntax) }
         }
-        library.parserFeed(parser, text, count)
-        return library.parserFinish(parser)
+        unsafe library.parserFeed(parser, text, count)
+        return unsafe library.parserFinish(parser)
     }
 
-    func freeTree(_ root: OpaquePointer) { library.nodeFree(root) }
-    func newIterator(_ root: OpaquePointer) -> OpaquePointer? { library.iterNew(root) }
-    func freeIterator(_ iterator: OpaquePointer) { library.iterFree(iterator) }
+    func freeTree(_ root: OpaquePointer) { unsafe library.nodeFree(root) }
+    func newIterator(_ root: OpaquePointer) -> OpaquePointer? { unsafe library.iterNew(root) }
+    func freeIterator(_ iterator: OpaquePointer) { unsafe library.iterFree(iterator) }
 
     func next(_ iterator: OpaquePointer) -> (node: OpaquePointer?, isEnter: Bool)? {
         // cmark-gfm.h, cmark_event_type: NONE 0, DONE 1, ENTER 2, EXIT 3.
-        let event = library.iterNext(iterator)
+        let event = unsafe library.iterNext(iterator)
         guard event == 2 || event == 3 else { return nil }
-        return (library.iterGetNode(iterator), event == 2)
+        return unsafe (library.iterGetNode(iterator), event == 2)
     }
 
     func nodeType(_ node: OpaquePointer) -> CmarkNodeType {
         // cmark-gfm.h, cmark_node_type: blocks are 0x8000 | n, inlines 0xC000 | n; the
         // extensions' types are numbered after those when they register.
-        let type = library.nodeGetType(node)
+        let type = unsafe library.nodeGetType(node)
         switch type {
         case 0x8001: return .document
         case 0x8002: return .blockQuote
@@ -81,35 +81,35 @@ struct GFMEngine: CmarkEngine {
         }
     }
 
-    func lastChild(_ node: OpaquePointer) -> OpaquePointer? { library.nodeLastChild(node) }
-    func literal(_ node: OpaquePointer) -> UnsafePointer<CChar>? { library.nodeGetLiteral(node) }
-    func fenceInfo(_ node: OpaquePointer) -> UnsafePointer<CChar>? { library.nodeGetFenceInfo(node) }
-    func url(_ node: OpaquePointer) -> UnsafePointer<CChar>? { library.nodeGetURL(node) }
-    func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { library.nodeGetTitle(node) }
-    func headingLevel(_ node: OpaquePointer) -> Int { Int(library.nodeGetHeadingLevel(node)) }
+    func lastChild(_ node: OpaquePointer) -> OpaquePointer? { unsafe library.nodeLastChild(node) }
+    func literal(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe library.nodeGetLiteral(node) }
+    func fenceInfo(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe library.nodeGetFenceInfo(node) }
+    func url(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe library.nodeGetURL(node) }
+    func title(_ node: OpaquePointer) -> UnsafePointer<CChar>? { unsafe library.nodeGetTitle(node) }
+    func headingLevel(_ node: OpaquePointer) -> Int { unsafe Int(library.nodeGetHeadingLevel(node)) }
 
     func list(_ node: OpaquePointer) -> (ordered: Bool, start: Int, parenthesis: Bool, tight: Bool) {
         // cmark_list_type: ORDERED 2; cmark_delim_type: PAREN 2.
-        (library.nodeGetListType(node) == 2, Int(library.nodeGetListStart(node)), library.nodeGetListDelim(node) == 2,
+        unsafe (library.nodeGetListType(node) == 2, Int(library.nodeGetListStart(node)), library.nodeGetListDelim(node) == 2,
          library.nodeGetListTight(node) != 0)
     }
 
-    func startLine(_ node: OpaquePointer) -> Int { Int(library.nodeGetStartLine(node)) }
-    func startColumn(_ node: OpaquePointer) -> Int { Int(library.nodeGetStartColumn(node)) }
-    func endLine(_ node: OpaquePointer) -> Int { Int(library.nodeGetEndLine(node)) }
+    func startLine(_ node: OpaquePointer) -> Int { unsafe Int(library.nodeGetStartLine(node)) }
+    func startColumn(_ node: OpaquePointer) -> Int { unsafe Int(library.nodeGetStartColumn(node)) }
+    func endLine(_ node: OpaquePointer) -> Int { unsafe Int(library.nodeGetEndLine(node)) }
 
     func taskState(_ item: OpaquePointer) -> TaskState? {
         // The tasklist extension claims the items it reads, and names them so.
-        guard let name = library.nodeGetTypeString(item), strcmp(name, "tasklist") == 0 else { return nil }
-        return TaskState(isChecked: library.tasklistItemChecked(item))
+        guard let name = unsafe library.nodeGetTypeString(item), unsafe strcmp(name, "tasklist") == 0 else { return nil }
+        return unsafe TaskState(isChecked: library.tasklistItemChecked(item))
     }
 
     func tableAlignments(_ table: OpaquePointer) -> [TextAlignment?] {
-        let count = Int(library.tableColumns(table))
-        guard count > 0, let alignments = library.tableAlignments(table) else { return [] }
+        let count = unsafe Int(library.tableColumns(table))
+        guard count > 0, let alignments = unsafe library.tableAlignments(table) else { return [] }
         // cmark-gfm-core-extensions.h: 'l', 'c', 'r', or 0 for none.
         return (0..<count).map { column in
-            switch alignments[column] {
+            switch unsafe alignments[column] {
             case UInt8(ascii: "l"): .left
             case UInt8(ascii: "c"): .center
             case UInt8(ascii: "r"): .right
@@ -118,5 +118,5 @@ struct GFMEngine: CmarkEngine {
         }
     }
 
-    func isHeaderRow(_ row: OpaquePointer) -> Bool { library.tableRowIsHeader(row) != 0 }
+    func isHeaderRow(_ row: OpaquePointer) -> Bool { unsafe library.tableRowIsHeader(row) != 0 }
 }

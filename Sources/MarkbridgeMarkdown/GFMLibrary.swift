@@ -11,7 +11,7 @@ import Darwin
 /// `RTLD_DEEPBIND` its own calls (and the extensions' calls into it) resolve to itself first,
 /// never to libcmark; every function is looked up from the handle by `dlsym` into a typed
 /// C function pointer. Loaded once, on first use, and never unloaded.
-struct GFMLibrary: Sendable {
+@safe struct GFMLibrary: Sendable {
     typealias Node = OpaquePointer
 
     let parserNew: @convention(c) (Int32) -> OpaquePointer?
@@ -80,24 +80,24 @@ struct GFMLibrary: Sendable {
     private static func load(core: String, extensions: String) -> Result<GFMLibrary, GFMUnavailable> {
         let flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND
         // The core first, so that the extensions' own dependency on it is this very copy.
-        guard let coreHandle = dlopen(core, flags) else { return .failure(GFMUnavailable(detail: lastError(core))) }
-        guard let extensionsHandle = dlopen(extensions, flags) else {
-            dlclose(coreHandle)
+        guard let coreHandle = unsafe dlopen(core, flags) else { return .failure(GFMUnavailable(detail: lastError(core))) }
+        guard let extensionsHandle = unsafe dlopen(extensions, flags) else {
+            unsafe dlclose(coreHandle)
             return .failure(GFMUnavailable(detail: lastError(extensions)))
         }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, as type: T.Type) throws(GFMUnavailable) -> T {
-            guard let address = dlsym(handle, name) else { throw GFMUnavailable(detail: "\(core) or \(extensions) lacks \(name)") }
-            return unsafeBitCast(address, to: type)
+            guard let address = unsafe dlsym(handle, name) else { throw GFMUnavailable(detail: "\(core) or \(extensions) lacks \(name)") }
+            return unsafe unsafeBitCast(address, to: type)
         }
         func nodeType(_ name: String) throws(GFMUnavailable) -> UInt32 {
-            guard let address = dlsym(extensionsHandle, name) else { throw GFMUnavailable(detail: "\(extensions) lacks \(name)") }
-            return address.assumingMemoryBound(to: UInt32.self).pointee
+            guard let address = unsafe dlsym(extensionsHandle, name) else { throw GFMUnavailable(detail: "\(extensions) lacks \(name)") }
+            return unsafe address.assumingMemoryBound(to: UInt32.self).pointee
         }
         let library: GFMLibrary
         do throws(GFMUnavailable) {
             // Registration numbers the extensions' node types; it must come before they are read.
-            try symbol(extensionsHandle, "cmark_gfm_core_extensions_ensure_registered", as: (@convention(c) () -> Void).self)()
-            library = try GFMLibrary(
+            unsafe try symbol(extensionsHandle, "cmark_gfm_core_extensions_ensure_registered", as: (@convention(c) () -> Void).self)()
+            library = unsafe try GFMLibrary(
                 parserNew: try symbol(coreHandle, "cmark_parser_new", as: (@convention(c) (Int32) -> OpaquePointer?).self),
                 parserFeed: try symbol(coreHandle, "cmark_parser_feed", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Void).self),
                 parserFinish: try symbol(coreHandle, "cmark_parser_finish", as: (@convention(c) (OpaquePointer?) -> Node?).self),
@@ -137,7 +137,7 @@ struct GFMLibrary: Sendable {
         } catch {
             return .failure(error)
         }
-        let absent = extensionNames.filter { library.findSyntaxExtension($0) == nil }
+        let absent = extensionNames.filter { unsafe library.findSyntaxExtension($0) == nil }
         guard absent.isEmpty else {
             return .failure(GFMUnavailable(detail: "\(extensions) registers no \(absent.joined(separator: ", ")) extension"))
         }
@@ -145,11 +145,11 @@ struct GFMLibrary: Sendable {
     }
 
     private static func lastError(_ name: String) -> String {
-        dlerror().map { String(cString: $0) } ?? "\(name) could not be loaded"
+        unsafe dlerror().map { unsafe String(cString: $0) } ?? "\(name) could not be loaded"
     }
 
     /// cmark-gfm's version, as it reports it ("0.29.0.gfm.6").
-    var version: String { versionString().map { String(cString: $0) } ?? "unknown" }
+    var version: String { unsafe versionString().map { unsafe String(cString: $0) } ?? "unknown" }
 }
 
 /// Why cmark-gfm could not be loaded: no library of that name, or one without what we call.

@@ -57,7 +57,8 @@ enum MarkdownComplexityGuard {
         init(_ bytes: [UInt8], stoppingPast budget: Int) {
             var containers = ContainerEstimate()
             var brackets = BracketEstimate()
-            exceeded = bytes.withUnsafeBufferPointer { buffer -> Shape? in
+            exceeded = { () -> Shape? in
+                let buffer = bytes.span
                 containers.startLine(at: 0, in: buffer)
                 var index = 0
                 // The last byte a backslash escaped: an escaped `!` does not make an image.
@@ -87,7 +88,7 @@ enum MarkdownComplexityGuard {
                     }
                 }
                 return nil
-            }
+            }()
             self.containers = containers
             self.brackets = brackets
         }
@@ -123,7 +124,7 @@ enum MarkdownComplexityGuard {
         /// Takes in the line that starts at `start`; returns whether it is blank after its
         /// leading containers.
         @discardableResult
-        mutating func startLine(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        mutating func startLine(at start: Int, in bytes: Span<UInt8>) -> Bool {
             let (width, end) = Self.containerPrefix(from: start, in: bytes)
             let blank = end >= bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
             if blank {
@@ -146,7 +147,7 @@ enum MarkdownComplexityGuard {
         /// The width in columns of the run of indentation, `>` and list markers (`-`, `+`, `*`,
         /// or up to nine digits and `.` or `)`, each followed by a space, a tab or the line's
         /// end) that begins a line, and where the run ends.
-        static func containerPrefix(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, end: Int) {
+        static func containerPrefix(from start: Int, in bytes: Span<UInt8>) -> (width: Int, end: Int) {
             var index = start
             var width = 0
             func endsMarker(_ at: Int) -> Bool {

@@ -35,12 +35,11 @@ enum MarkdownEscaping {
         let mayNeedEscape = gfm ? Self.mayNeedEscapeInGFM : Self.mayNeedEscape
         while index < end {
             if index > lineStartRules {
-                index = bytes.withUnsafeBufferPointer { buffer in
-                    let found = gfm
-                        ? ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscapeInGFM, whereByte: { mayNeedEscape[Int($0)] })
-                        : ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscape, whereByte: { mayNeedEscape[Int($0)] })
-                    return base + (found ?? buffer.count)
-                }
+                let buffer = bytes.span
+                let found = gfm
+                    ? ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscapeInGFM, whereByte: { mayNeedEscape[Int($0)] })
+                    : ByteScan.firstIndex(in: buffer, from: index - base, whereBlock: Self.mayNeedEscape, whereByte: { mayNeedEscape[Int($0)] })
+                index = base + (found ?? buffer.count)
                 if index == end { break }
             }
             let byte = bytes[index]
@@ -121,7 +120,7 @@ enum MarkdownEscaping {
             }
             out.append(contentsOf: bytes[runStart..<index])
             if let replacement {
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                out.append(replacement)
                 if keepsByte { out.append(byte) }
             } else {
                 out.append(contentsOf: "&#\(byte);".utf8)

@@ -90,8 +90,8 @@ struct MarkdownInlineRenderer {
         swap(&text, &scratch.text)
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: block.text.utf8)
-        text.withUnsafeBufferPointer { bytes in
-            InlineTraversal.walk(bytes, markups: markups) { event in
+        do {
+            InlineTraversal.walk(text.span, markups: markups) { event in
                 switch event {
                 case .text(let range): state.writeText(text[range])
                 case .open(let index): state.openSpan(index)
@@ -157,14 +157,13 @@ struct MarkdownInlineRenderer {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if first == 0x20 || last == 0x20 { return true }
         // Only the bytes on either side of each line feed, found eight bytes at a time.
-        return bytes.withUnsafeBufferPointer { buffer in
-            var from = 0
-            while let newline = ByteScan.firstIndex(of: 0x0A, in: buffer, from: from) {
-                if (newline > 0 && buffer[newline - 1] == 0x20) || (newline + 1 < buffer.count && buffer[newline + 1] == 0x20) { return true }
-                from = newline + 1
-            }
-            return false
+        let buffer = bytes.span
+        var from = 0
+        while let newline = ByteScan.firstIndex(of: 0x0A, in: buffer, from: from) {
+            if (newline > 0 && buffer[newline - 1] == 0x20) || (newline + 1 < buffer.count && buffer[newline + 1] == 0x20) { return true }
+            from = newline + 1
         }
+        return false
     }
 
     /// Open runs and the output of one block's inline content.
@@ -245,7 +244,7 @@ struct MarkdownInlineRenderer {
             let base = bytes.startIndex
             var lineStart = base
             while true {
-                let newline = bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: lineStart - base) }.map { base + $0 }
+                let newline = ByteScan.firstIndex(of: 0x0A, in: bytes.span, from: lineStart - base).map { base + $0 }
                 let line = bytes[lineStart..<(newline ?? bytes.endIndex)]
                 if lineStart > base { lineBreak(beforeEmptyLine: line.isEmpty) }
                 if !line.isEmpty {

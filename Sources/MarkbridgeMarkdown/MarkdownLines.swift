@@ -21,16 +21,15 @@ struct MarkdownLines {
 
     init(_ bytes: [UInt8], omittingEmpty: Bool = false) {
         self.bytes = bytes
-        ranges = bytes.withUnsafeBufferPointer { buffer in
-            var ranges: [Range<Int>] = []
-            var start = 0
-            while start <= buffer.count {
-                let end = ByteScan.firstIndex(of: 0x0A, in: buffer, from: start) ?? buffer.count
-                if !(omittingEmpty && end == start) { ranges.append(start..<end) }
-                start = end + 1
-            }
-            return ranges
+        let buffer = bytes.span
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start <= buffer.count {
+            let end = ByteScan.firstIndex(of: 0x0A, in: buffer, from: start) ?? buffer.count
+            if !(omittingEmpty && end == start) { ranges.append(start..<end) }
+            start = end + 1
         }
+        self.ranges = ranges
     }
 
     /// The longest run of `character` (ASCII) that begins a line of `text` after up to any

@@ -256,8 +256,8 @@ struct MarkdownWalker {
         case .text:
             // A line feed in text can only come from a character reference (`&#10;`): in a
             // browser it is whitespace, not a line break, and so it is here.
-            var literal = event.literal
-            if literal.withUTF8({ ByteScan.firstIndex(of: 0x0A, in: $0) }) != nil {
+            let literal = event.literal
+            if ByteScan.firstIndex(of: 0x0A, in: literal.utf8.span) != nil {
                 for (index, piece) in event.literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     if index > 0 { builder.appendCollapsibleSpace() }
                     if !piece.isEmpty { builder.append(String(piece)) }

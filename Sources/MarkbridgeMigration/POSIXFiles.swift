@@ -52,26 +52,26 @@ package enum POSIXFiles {
 
     package static func status(_ path: String, followingLinks: Bool = false) -> Status? {
         var result = stat()
-        let code = followingLinks ? stat(path, &result) : lstat(path, &result)
+        let code = unsafe followingLinks ? stat(path, &result) : lstat(path, &result)
         return code == 0 ? Status(result) : nil
     }
 
     /// The entry `name` of an open folder, not following a link it may be.
     static func status(in folder: Int32, _ name: String) -> Status? {
         var result = stat()
-        return fstatat(folder, name, &result, AT_SYMLINK_NOFOLLOW) == 0 ? Status(result) : nil
+        return unsafe fstatat(folder, name, &result, AT_SYMLINK_NOFOLLOW) == 0 ? Status(result) : nil
     }
 
     static func status(of descriptor: Int32) -> Status? {
         var result = stat()
-        return fstat(descriptor, &result) == 0 ? Status(result) : nil
+        return unsafe fstat(descriptor, &result) == 0 ? Status(result) : nil
     }
 
     /// The path with every link and `.`/`..` resolved, or nil when it does not exist.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let resolved = unsafe realpath(path, nil) else { return nil }
+        defer { unsafe free(resolved) }
+        return unsafe String(cString: resolved)
     }
 
     /// Where `path` is or would be: the real path of its deepest existing ancestor, then the rest
@@ -138,7 +138,7 @@ package enum POSIXFiles {
         for _ in 0..<16 {
             let temporary = temporaryName(for: name, suffix: suffix)
             let path = folder == AT_FDCWD ? join(folderPath, temporary) : temporary
-            let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let descriptor = unsafe openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw FileMigrationError("cannot write '\(join(folderPath, name))': \(lastError())", failure: .last()) }
         }
@@ -147,7 +147,7 @@ package enum POSIXFiles {
 
     /// Opens an existing regular file for writing, never through a link.
     static func openRegularForWriting(_ path: String) throws(FileMigrationError) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileMigrationError("cannot write '\(path)': \(lastError())") }
         guard status(of: descriptor)?.kind == .regular else {
             close(descriptor)
@@ -159,14 +159,14 @@ package enum POSIXFiles {
     /// Opens what `path` names for writing, through a link if it is one: for a named output that
     /// is a device or a FIFO, which is written in place.
     static func openForWritingInPlace(_ path: String) throws(FileMigrationError) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileMigrationError("cannot write '\(path)': \(lastError())") }
         return descriptor
     }
 
     /// The whole of a regular file, not read through a link; nil when there is no such file.
     static func readRegularFile(_ path: String) throws(FileMigrationError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw FileMigrationError("cannot read '\(path)': \(errno == ELOOP ? "it is a symbolic link" : lastError())")
@@ -176,7 +176,7 @@ package enum POSIXFiles {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileMigrationError("cannot read '\(path)': \(lastError())")
@@ -193,7 +193,7 @@ package enum POSIXFiles {
 
         init(_ path: String) throws(FileMigrationError) {
             self.path = path
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw FileMigrationError("cannot read '\(path)': \(lastError())") }
         }
 
@@ -201,7 +201,7 @@ package enum POSIXFiles {
         func read(_ count: Int) throws(FileMigrationError) -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: count)
             while true {
-                let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+                let got = unsafe buffer.withUnsafeMutableBytes { unsafe Glibc.read(descriptor, $0.baseAddress, count) }
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw FileMigrationError("cannot read '\(path)': \(lastError())")
@@ -217,8 +217,8 @@ package enum POSIXFiles {
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Failure? {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBufferPointer { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let count = unsafe bytes.withUnsafeBufferPointer { buffer in
+                unsafe Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -243,11 +243,11 @@ package enum POSIXFiles {
 
     /// Renames within one folder (a path, or an open folder's descriptor).
     static func rename(_ from: String, to: String, in folder: Int32 = AT_FDCWD) -> Failure? {
-        renameat(folder, from, folder, to) == 0 ? nil : .last()
+        unsafe renameat(folder, from, folder, to) == 0 ? nil : .last()
     }
 
     static func remove(_ name: String, in folder: Int32 = AT_FDCWD) {
-        _ = unlinkat(folder, name, 0)
+        _ = unsafe unlinkat(folder, name, 0)
     }
 
     /// Syncs a folder, so that a rename in it is on disk.
@@ -256,7 +256,7 @@ package enum POSIXFiles {
     }
 
     static func syncFolder(of path: String) {
-        let handle = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let handle = unsafe open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if handle >= 0 {
             _ = fsync(handle)
             _ = Glibc.close(handle)
@@ -267,13 +267,13 @@ package enum POSIXFiles {
     /// component at a time and never through a symbolic link; its descriptor. `rootPath` is for
     /// messages.
     static func openFolder(_ relative: String, under rootPath: String, creating: Bool) throws(TreeRefusal) -> Int32 {
-        var current = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var current = unsafe open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard current >= 0 else { throw .failed("cannot open '\(rootPath)': \(lastError())", .last()) }
         var walked = rootPath
         for component in relative.split(separator: "/") {
             let name = String(component)
             walked = join(walked, name)
-            if creating, mkdirat(current, name, 0o755) != 0, errno != EEXIST {
+            if creating, unsafe mkdirat(current, name, 0o755) != 0, errno != EEXIST {
                 let failure = Failure.last()
                 _ = Glibc.close(current)
                 throw .failed("cannot make the folder '\(walked)': \(failure)", failure)
@@ -282,7 +282,7 @@ package enum POSIXFiles {
                 _ = Glibc.close(current)
                 throw .symbolicLink(walked)
             }
-            let next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = unsafe openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let failure = Failure.last()
             _ = Glibc.close(current)
             guard next >= 0 else { throw failure.code == ELOOP ? .symbolicLink(walked) : .failed("cannot open the folder '\(walked)': \(failure)", failure) }
@@ -312,7 +312,7 @@ package enum POSIXFiles {
     }
 
     static func lastError() -> String {
-        String(cString: strerror(errno))
+        unsafe String(cString: strerror(errno))
     }
 
     /// A failed call's error number and text.

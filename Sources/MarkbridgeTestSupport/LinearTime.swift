@@ -35,7 +35,7 @@ public enum LinearTime {
     /// The calling thread's CPU time, in seconds.
     public static func threadSeconds() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        unsafe clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

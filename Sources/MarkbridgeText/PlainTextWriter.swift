@@ -51,8 +51,7 @@ public struct PlainTextWriter: Sendable {
             let hanging = indent + [UInt8](repeating: 0x20, count: marker.count)
             out.append(contentsOf: indent)
             out.append(contentsOf: marker.utf8)
-            var contiguous = text
-            let replaced = contiguous.withUTF8 { Self.appendLines($0, hanging: hanging, to: &out) }
+            let replaced = Self.appendLines(text.utf8.span, hanging: hanging, to: &out)
             if replaced > 0 { replacedControls.append((index, replaced)) }
         }
         // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
@@ -70,7 +69,7 @@ public struct PlainTextWriter: Sendable {
     /// and line feed, since whatever prints it (a terminal above all) would act on them: a CR
     /// LF or a lone CR ends a line as a line feed does, and every other C0 control, DEL and
     /// every C1 control (U+0080...U+009F, which some terminals also obey) becomes U+FFFD.
-    private static func appendLines(_ bytes: UnsafeBufferPointer<UInt8>, hanging: [UInt8], to out: inout [UInt8]) -> Int {
+    private static func appendLines(_ bytes: Span<UInt8>, hanging: [UInt8], to out: inout [UInt8]) -> Int {
         typealias Block = SIMD16<UInt8>
         let space = Block(repeating: 0x20), delete = Block(repeating: 0x7F), c1Lead = Block(repeating: 0xC2)
         var replaced = 0
@@ -87,7 +86,7 @@ public struct PlainTextWriter: Sendable {
                 guard next + 1 < bytes.count, bytes[next + 1] <= 0x9F else { continue }
                 index = next + 2
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<next]))
+            out.append(copying: bytes.extracting(run..<next))
             switch byte {
             case 0x0A:
                 out.append(0x0A)
@@ -103,7 +102,7 @@ public struct PlainTextWriter: Sendable {
             }
             run = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        out.append(copying: bytes.extracting(run...))
         return replaced
     }
 
@@ -122,12 +121,13 @@ public struct PlainTextWriter: Sendable {
         // Formatting is gone in text: only images matter, each written as its alt text.
         let images = block.markups.filter { if case .image = $0.kind { true } else { false } }
         guard !images.isEmpty else { return block.text }
-        var text = block.text
+        let text = block.text
         var out: [UInt8] = []
-        text.withUTF8 { bytes in
+        do {
+            let bytes = text.utf8.span
             InlineTraversal.walk(bytes, markups: images) { event in
                 switch event {
-                case .text(let range): out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                case .text(let range): out.append(copying: bytes.extracting(range))
                 case .image(let index): if case .image(let image) = images[index].kind { out.append(contentsOf: (image.alt ?? "").utf8) }
                 case .open, .close: break
                 }

@@ -287,7 +287,7 @@ extension BatchEngineTests {
                 for try await _ in engine.results(for: records) {
                     results += 1
                     cancelling.add()
-                    withUnsafeCurrentTask { $0?.cancel() }
+                    unsafe withUnsafeCurrentTask { unsafe $0?.cancel() }
                 }
             } catch {
                 return (results, error)

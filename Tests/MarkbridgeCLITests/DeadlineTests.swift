@@ -78,7 +78,7 @@ struct DeadlineTests {
         let input = try Self.written(.html)
         let converter = Converter(options: .init(limits: .commandLine))
         let before = Task { () -> ConversionError? in
-            withUnsafeCurrentTask { $0?.cancel() }
+            unsafe withUnsafeCurrentTask { unsafe $0?.cancel() }
             do throws(ConversionError) { _ = try converter.convert(input, from: .html, to: .markupJSON) } catch { return error }
             return nil
         }
@@ -86,7 +86,7 @@ struct DeadlineTests {
         // During: a reader used directly has no check up front, so only its loops can stop it.
         let markdown = try Self.written(.markdown)
         let during = Task { () -> ConversionError? in
-            withUnsafeCurrentTask { $0?.cancel() }
+            unsafe withUnsafeCurrentTask { unsafe $0?.cancel() }
             do throws(ConversionError) { _ = try MarkdownReader().read(markdown) } catch { return error }
             return nil
         }

@@ -112,7 +112,7 @@ struct JSONLinesMigrationTests {
             var count = 0
             for try await _ in migration.results(for: cancelled) {
                 count += 1
-                if count == 5 { withUnsafeCurrentTask { $0?.cancel() } }
+                if count == 5 { unsafe withUnsafeCurrentTask { unsafe $0?.cancel() } }
             }
             return count
         }

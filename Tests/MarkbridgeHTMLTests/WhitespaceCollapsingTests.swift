@@ -20,14 +20,14 @@ struct WhitespaceCollapsingTests {
         for _ in 0..<3_000 {
             // Mostly letters and single spaces, so that the rare hit can land anywhere.
             let bytes = (0..<length).map { _ in random.next() % 6 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : 0x61 }
-            #expect(bytes.withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) == nil } == Self.naive(bytes), "\(bytes)")
+            #expect((HTMLTreeWalker.utf16CountIfCollapsed(bytes.span) == nil) == Self.naive(bytes), "\(bytes)")
         }
         // Two spaces that straddle the boundary of two blocks of sixteen.
         for split in [7, 15, 31] {
             var straddling = [UInt8](repeating: 0x61, count: 40)
             straddling[split] = 0x20
             straddling[split + 1] = 0x20
-            #expect(straddling.withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) == nil })
+            #expect(HTMLTreeWalker.utf16CountIfCollapsed(straddling.span) == nil)
         }
     }
 
@@ -44,11 +44,11 @@ struct WhitespaceCollapsingTests {
                 text += piece
             }
             let bytes = Array(text.utf8)
-            let counted = bytes.withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) }
+            let counted = HTMLTreeWalker.utf16CountIfCollapsed(bytes.span)
             #expect(counted == text.utf16.count, "\(text)")
         }
         // A double space anywhere, or a line feed, gives no count.
-        #expect(Array("中文  text".utf8).withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) } == nil)
-        #expect(Array((String(repeating: "Я", count: 40) + "\n").utf8).withUnsafeBufferPointer { HTMLTreeWalker.utf16CountIfCollapsed($0) } == nil)
+        #expect(HTMLTreeWalker.utf16CountIfCollapsed(Array("中文  text".utf8).span) == nil)
+        #expect(HTMLTreeWalker.utf16CountIfCollapsed(Array((String(repeating: "Я", count: 40) + "\n").utf8).span) == nil)
     }
 }

@@ -28,7 +28,7 @@ struct ByteBufferTests {
                 // Now and then a piece larger than a whole chunk.
                 let size = random.next() % 50 == 0 ? 200_007 : Int(random.next() % 40)
                 let piece = [UInt8](repeating: UInt8(truncatingIfNeeded: step), count: size)
-                piece.withUnsafeBufferPointer { buffer.append($0) }
+                buffer.append(piece.span)
                 expected += piece
             }
             #expect(drained.count + buffer.count == expected.count)

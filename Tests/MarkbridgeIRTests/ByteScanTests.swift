@@ -16,7 +16,7 @@ struct ByteScanTests {
             (0..<length).map { _ in [0x3C, 0x3D, 0xBC, 0x00][Int(random.next() % 4)] },
         ]
         for bytes in cases {
-            let fast = bytes.withUnsafeBufferPointer { ByteScan.count(of: 0x3C, in: $0) }
+            let fast = ByteScan.count(of: 0x3C, in: bytes.span)
             #expect(fast == bytes.filter { $0 == 0x3C }.count)
         }
     }
@@ -26,7 +26,8 @@ struct ByteScanTests {
         var bytes = [UInt8](repeating: 0x61, count: 100)
         bytes[3] = 0x3C
         bytes[77] = 0x3C
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = bytes.span
             #expect(ByteScan.firstIndex(of: 0x3C, in: buffer) == 3)
             #expect(ByteScan.firstIndex(of: 0x3C, in: buffer, from: 4) == 77)
             #expect(ByteScan.firstIndex(of: 0x3C, in: buffer, from: 78) == nil)
@@ -41,8 +42,7 @@ struct ByteScanTests {
         while text.utf8.count < length { text += pieces[Int(random.next() % UInt64(pieces.count))] }
         // Every piece alone, too: a word of one kind of byte is where lane tallies peak.
         for candidate in [text] + pieces.map({ String(repeating: $0, count: max(1, length / 4)) }) {
-            var copy = candidate
-            let fast = copy.withUTF8 { ByteScan.utf16Count(ofUTF8: $0) }
+            let fast = ByteScan.utf16Count(ofUTF8: candidate.utf8.span)
             #expect(fast == candidate.utf16.count)
         }
     }
@@ -52,7 +52,7 @@ struct ByteScanTests {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             let bytes = (0..<8).map { _ in [0x00, 0x01, 0x80, 0xFF, 0x20, 0xE3, 0xEF, 0xF0, 0xDF][Int(random.next() % 9)] as UInt8 }
-            let word = bytes.withUnsafeBufferPointer { ByteScan.load($0, at: 0) }
+            let word = ByteScan.load(bytes.span, at: 0)
             let expected = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element == 0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
             #expect(ByteScan.zeroByteFlags(word) == expected)
             let leads = bytes.enumerated().reduce(UInt64(0)) { $0 | ($1.element >= 0xE0 ? UInt64(0x80) << UInt64($1.offset * 8) : 0) }
@@ -86,7 +86,8 @@ struct UTF16WalkTests {
             targets.append(expected.count - 1)
             var walk = UTF16Walk()
             let utf8 = Array(text.utf8)
-            utf8.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = utf8.span
                 for target in targets {
                     let landed = walk.advance(to: target, in: buffer)
                     #expect(landed == (target < expected.count ? expected[target] : nil), "\(text.unicodeScalars.map(\.value)) target \(target)")

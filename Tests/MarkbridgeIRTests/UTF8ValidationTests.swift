@@ -52,7 +52,7 @@ struct UTF8ValidationTests {
         for _ in 0..<3_000 {
             let bytes = Self.random(length: length, validPercent: 97, using: &random)
             let input = Self.prefixes[Int(random.next() % UInt64(Self.prefixes.count))] + bytes
-            let stop = input.withUnsafeBufferPointer { UTF8Validation.skipBlocksOfShortSequences($0, from: 2, excluding: 0x0D) } - 2
+            let stop = UTF8Validation.skipBlocksOfShortSequences(input.span, from: 2, excluding: 0x0D) - 2
             #expect(stop >= 0 && stop <= bytes.count)
             let skipped = Array(bytes[..<stop])
             #expect(Self.reference(skipped) == nil, "\(input) stop \(stop)")
@@ -60,13 +60,13 @@ struct UTF8ValidationTests {
             // A boundary: what follows is not a continuation byte of what was skipped.
             if stop < bytes.count { #expect(bytes[stop] & 0xC0 != 0x80 || Self.reference(bytes) != nil && Self.reference(bytes)! <= stop, "\(input) stop \(stop)") }
             // And the whole check from there agrees with the reference.
-            let firstInvalid = input.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0, from: 2) }
+            let firstInvalid = UTF8Validation.firstInvalidOffset(input.span, from: 2)
             #expect(firstInvalid == Self.reference(bytes).map { $0 + 2 }, "\(input)")
         }
         // Blocks of Cyrillic and CJK letters straddling block boundaries are skipped whole.
         for text in ["При вет ", "日本語のテキスト "] {
             let bytes = Array(("ab" + String(repeating: text, count: 20)).utf8)
-            #expect(bytes.withUnsafeBufferPointer { UTF8Validation.skipBlocksOfShortSequences($0, from: 2) } >= bytes.count - 16)
+            #expect(UTF8Validation.skipBlocksOfShortSequences(bytes.span, from: 2) >= bytes.count - 16)
         }
     }
 

@@ -54,7 +54,7 @@ struct FileMigrationTests {
             try await stopped.run { event in
                 if case .progress(let counts) = event {
                     seen.withLock { $0 = counts.records }
-                    if counts.records >= 1_000 { withUnsafeCurrentTask { $0?.cancel() } }
+                    if counts.records >= 1_000 { unsafe withUnsafeCurrentTask { unsafe $0?.cancel() } }
                 }
             }
         }
