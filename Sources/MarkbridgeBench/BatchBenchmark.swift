@@ -87,7 +87,7 @@ enum BatchBenchmark {
         for (index, batchCase) in cases(scale: scale).enumerated() where only == nil || only == batchCase.name {
             let input = corpora[batchCase.records] ?? folder.appendingPathComponent("in-\(batchCase.records).jsonl").path
             if corpora[batchCase.records] == nil {
-                FileManager.default.createFile(atPath: input, contents: nil)
+                _ = FileManager.default.createFile(atPath: input, contents: nil)
                 let written = runChild(["--corpus", "jsonl", "--scale", "\(Double(batchCase.records) / 20_000)"], output: FileHandle(forWritingAtPath: input))
                 corpora[batchCase.records] = input
                 if written.hasPrefix("error") { return ([written], true) }

@@ -22,9 +22,10 @@ extension Block {
         // The walk, in UTF-8 byte ranges of the text, and the markups open over each.
         var pieces: [(bytes: Range<Int>, markups: [Int], image: Int?)] = []
         var open: [Int] = []
-        var text = self.text
-        // The one place the block's bytes are seen: only offsets leave the closure.
-        text.withUTF8 { bytes in
+        let text = self.text
+        // The one place the block's bytes are seen: only offsets leave the walk.
+        do {
+            let bytes = text.utf8.span
             InlineTraversal.walk(bytes, markups: markups) { event in
                 switch event {
                 case .text(let run): pieces.append((run, open, nil))

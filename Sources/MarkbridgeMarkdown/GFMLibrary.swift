@@ -97,7 +97,7 @@ import Darwin
         do throws(GFMUnavailable) {
             // Registration numbers the extensions' node types; it must come before they are read.
             unsafe try symbol(extensionsHandle, "cmark_gfm_core_extensions_ensure_registered", as: (@convention(c) () -> Void).self)()
-            library = unsafe try GFMLibrary(
+            library = unsafe GFMLibrary(
                 parserNew: try symbol(coreHandle, "cmark_parser_new", as: (@convention(c) (Int32) -> OpaquePointer?).self),
                 parserFeed: try symbol(coreHandle, "cmark_parser_feed", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Void).self),
                 parserFinish: try symbol(coreHandle, "cmark_parser_finish", as: (@convention(c) (OpaquePointer?) -> Node?).self),

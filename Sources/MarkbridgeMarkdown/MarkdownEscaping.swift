@@ -68,7 +68,7 @@ enum MarkdownEscaping {
                 replacement = "\\!"
             case UInt8(ascii: "&") where startsReference(bytes, at: index + 1): // before what could name an entity
                 replacement = "\\&"
-            case UInt8(ascii: "~"), UInt8(ascii: "|") where gfm:
+            case UInt8(ascii: "~") where gfm, UInt8(ascii: "|") where gfm:
                 replacement = "\\"
                 keepsByte = true
             case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "~"):

@@ -94,7 +94,7 @@ package struct CheckJSONReport {
 
 package extension CheckJSONReport {
     /// `{"class":"markup LINK removed","key":"markup-link-removed","severity":"content","block":0,"detail":"https://a/ over \"a\""}`
-    package static func object(_ loss: Loss) -> String {
+    static func object(_ loss: Loss) -> String {
         "{\"class\":\(JSONStringLiteral.encode(loss.lossClass.name)),\"key\":\(JSONStringLiteral.encode(loss.lossClass.key)),"
             + "\"severity\":\"\(loss.severity.rawValue)\",\"block\":\(loss.block.map(String.init) ?? "null"),"
             + "\"detail\":\(JSONStringLiteral.encode(loss.detail))}"
