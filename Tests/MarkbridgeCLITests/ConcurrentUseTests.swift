@@ -8,7 +8,10 @@ import MarkbridgeTestSupport
 /// every reader and writer, cmark included, running on several threads over shared values.
 @Suite("The library from many tasks at once")
 struct ConcurrentUseTests {
+    /// GFM is written but not read: its reader is Debian's cmark-gfm, which a sanitized
+    /// build does not load (GFMLibrary says why).
     static let formats: [Format] = [.html, .markdown, .gfm, .markupJSON]
+    static let readable: [Format] = [.html, .markdown, .markupJSON]
 
     @Test("One Converter shared by 16 tasks: every reader and writer gives what it gives alone")
     func sharedConverter() async throws {
@@ -18,7 +21,7 @@ struct ConcurrentUseTests {
         var inputs: [(bytes: [UInt8], format: Format)] = []
         for _ in 0..<6 {
             let document = generator.document(blockCount: 12)
-            for format in Self.formats {
+            for format in Self.readable {
                 inputs.append((try converter.write(document, to: format).value, format))
             }
         }
