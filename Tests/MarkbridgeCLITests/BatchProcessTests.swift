@@ -35,7 +35,7 @@ enum BatchBinary {
 
 @Suite("markbridge batch as a process", .serialized, .enabled(if: BatchBinary.path != nil, "the markbridge binary is not built"))
 struct BatchProcessTests {
-    @Test("Killed at random points and resumed, again and again, the output is byte for byte that of a run never stopped")
+    @Test("D4, E11: killed at random points and resumed, again and again, the output is byte for byte that of a run never stopped")
     func killAndResume() throws {
         let folder = ScratchFolder()
         var generator = HTMLCorpusGenerator(seed: 91)
