@@ -85,7 +85,7 @@ struct BatchProcessTests {
         #expect(kills > 0, "no run was killed: the input is too small to stop a run partway")
     }
 
-    @Test("Memory is bounded by the window, not the input: 100 and 400 times the window read in the same peak",
+    @Test("D2: memory is bounded by the window, not the input: 100 and 400 times the window read in the same peak",
           .enabled(if: FileManager.default.isExecutableFile(atPath: BatchBinary.release), "needs the release build of markbridge"))
     func boundedMemory() throws {
         let folder = ScratchFolder()
