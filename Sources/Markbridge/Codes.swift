@@ -113,6 +113,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case anchorChanged = "anchor-changed"
     case anchorDropped = "anchor-dropped"
     case autolinkAdded = "autolink-added"
+    case bidiInURL = "bidi-in-url"
     case blockDropped = "block-dropped"
     case codeSpanSplit = "code-span-split"
     case colorsResolved = "colors-resolved"
@@ -174,6 +175,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .anchorChanged: "a markup JSON paragraph name with what an anchor may not hold, kept without it"
         case .anchorDropped: "an id (an in-page link's target) with no block to begin, or that Markdown without HTML cannot say"
         case .autolinkAdded: "an e-mail address in text that GitHub Flavored Markdown without HTML cannot keep from reading back as a link"
+        case .bidiInURL: "a link, image or embed URL holding a bidirectional control (U+202E and its kin), kept and flagged: it can display as another address"
         case .blockDropped: "a block Markdown without HTML cannot say (an empty paragraph, a caption)"
         case .codeSpanSplit: "a code span with a line break, written without HTML as one span a line"
         case .colorsResolved: "overlapping markup JSON COLOR markups: over the text they share only the innermost kept, the colour a page shows"
@@ -236,7 +238,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
             .loss
         case .tableTooWide, .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit
-        case .embedHostRefused, .placeholderInURL, .unsafeURL:
+        case .bidiInURL, .embedHostRefused, .placeholderInURL, .unsafeURL:
             .refusedByPolicy
         }
     }

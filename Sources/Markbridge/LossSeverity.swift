@@ -45,7 +45,7 @@ extension DiagnosticCodeName {
         // list paragraphs as items, invisible elements and comments, markups merged or cut at
         // cells that cover the same text, a markup moved off whitespace at its edge (the class
         // beside it says whether the whitespace shows), fields the format gives no meaning.
-        case .colorsResolved, .defaultColor, .droppedComment, .droppedElement, .emptyAlt, .emptyMarkup, .ignoredField, .markupRangeAdjusted,
+        case .bidiInURL, .colorsResolved, .defaultColor, .droppedComment, .droppedElement, .emptyAlt, .emptyMarkup, .ignoredField, .markupRangeAdjusted,
              .markupSplitAtCells, .markupsMerged, .unknownField, .wordList:
             .info
         }

@@ -147,6 +147,14 @@ extension HTMLTreeWalker {
         switch options.urlPolicy.check(url, for: use) {
         // An embed it may only link to stays an embed: the writers write it as a link.
         case .allowed(let cleaned), .linkOnly(let cleaned, _):
+            let what = switch use {
+            case .link: "link on <\(tree.name(of: node))>"
+            case .image: "image"
+            case .embed: "<\(tree.name(of: node))>"
+            }
+            if let warning = URLPolicy.bidiWarning(cleaned, what) {
+                report.add(.warning("bidi-in-url", warning, at: tree.sourceLocation(of: node)))
+            }
             return cleaned
         case .rejected(let reason):
             let what = switch use {

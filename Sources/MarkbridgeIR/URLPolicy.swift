@@ -158,6 +158,26 @@ public struct URLPolicy: Hashable, Sendable {
         return nil
     }
 
+    /// The first bidirectional control in `url`, if any: the embeddings and overrides
+    /// (U+202A-U+202E), the isolates (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C).
+    /// A URL holding one can display as another address (an override turns `moc.evil` around),
+    /// so readers keep the link and report it (`bidi-in-url`); in link text they are text.
+    package static func bidiControl(in url: String) -> Unicode.Scalar? {
+        // Every one of them is encoded with a lead byte of 0xE2 or 0xD8: most URLs have neither.
+        guard url.utf8.contains(where: { $0 == 0xE2 || $0 == 0xD8 }) else { return nil }
+        return url.unicodeScalars.first { scalar in
+            (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
+        }
+    }
+
+    /// The `bidi-in-url` message for `url`, or nil where it holds no bidirectional control.
+    package static func bidiWarning(_ url: String, _ what: String) -> String? {
+        guard let control = bidiControl(in: url) else { return nil }
+        let hex = String(control.value, radix: 16, uppercase: true)
+        return "\(what) kept, but its URL holds the bidirectional control U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which can make it display as another address"
+    }
+
     private static func isRasterDataImage(_ url: String) -> Bool {
         let lowered = url.asciiLowercased()
         return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { prefix in

@@ -54,6 +54,9 @@ extension MarkupJSONDecoder {
                     at: location(raw.offset, markupPointer)))
                 continue
             }
+            if let url = raw.kind.url, let warning = URLPolicy.bidiWarning(url.value, "\(raw.kind.name) markup") {
+                diagnostics.append(.warning("bidi-in-url", warning, at: location(raw.offset, markupPointer)))
+            }
             if case .link = raw.kind { linkIndices.append((index, range)) }
             markups.append(Markup(raw.kind, range))
         }

@@ -67,6 +67,9 @@ import Darwin
 
     /// The first of `names` that loads and has every symbol, or why none did.
     static func load(_ names: [(core: String, extensions: String)]) -> Result<GFMLibrary, GFMUnavailable> {
+        if let sanitizer = sanitizerRuntime() {
+            return .failure(GFMUnavailable(detail: "not loaded under \(sanitizer), whose runtime stops a process that loads a library with RTLD_DEEPBIND"))
+        }
         var reasons: [String] = []
         for name in names {
             switch load(core: name.core, extensions: name.extensions) {
@@ -75,6 +78,14 @@ import Darwin
             }
         }
         return .failure(GFMUnavailable(detail: reasons.joined(separator: "; ")))
+    }
+
+    /// The sanitizer whose runtime this process carries (`swift test --sanitize=...`, as
+    /// `.ci/sanitizers` runs the suite), found by its entry point; nil in every ordinary build.
+    private static func sanitizerRuntime() -> String? {
+        if unsafe dlsym(nil, "__asan_init") != nil { return "AddressSanitizer" }
+        if unsafe dlsym(nil, "__tsan_init") != nil { return "ThreadSanitizer" }
+        return nil
     }
 
     private static func load(core: String, extensions: String) -> Result<GFMLibrary, GFMUnavailable> {

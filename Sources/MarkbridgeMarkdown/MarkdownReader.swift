@@ -316,6 +316,7 @@ struct MarkdownWalker {
                 case .allowed(let checked), .linkOnly(let checked, _):
                     markups.append(builder.openMarkup(.link(LinkTarget(href: checked, title: title.isEmpty ? nil : title))))
                     mark = (builder.textMark, checked)
+                    if let warning = URLPolicy.bidiWarning(checked, "link") { diagnose("bidi-in-url", warning, event) }
                 case .rejected(let reason):
                     diagnose("unsafe-url", "link dropped, its text kept: \(reason)", event)
                 }
@@ -342,6 +343,7 @@ struct MarkdownWalker {
                 switch options.urlPolicy.check(url, for: .image) {
                 case .allowed(let checked), .linkOnly(let checked, _):
                     builder.appendImage(ImageSource(src: checked, alt: alt.isEmpty ? nil : alt, title: title.isEmpty ? nil : title))
+                    if let warning = URLPolicy.bidiWarning(checked, "image") { diagnose("bidi-in-url", warning, event) }
                 case .rejected(let reason):
                     diagnose("unsafe-url", "image dropped, its alt text kept: \(reason)", event)
                     if !alt.isEmpty { builder.append(alt) }

@@ -140,7 +140,7 @@ struct BatchCheckTests {
         #expect(await runBatch("--field", "html", "--from", "html", "--check-results", folder.file("r.jsonl"), input).status == 64)
     }
 
-    @Test("The census page: the run's details, severity first, dead letters by code, numbers with separators")
+    @Test("E6: the census page, the run's details, severity first, dead letters by code, numbers with separators")
     func censusPage() async throws {
         let folder = ScratchFolder()
         let input = folder.write("records.jsonl", Self.records(10) + "not json\n" + #"{"id":12}"# + "\n" + "also not json\n")

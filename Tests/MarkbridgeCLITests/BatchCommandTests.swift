@@ -65,7 +65,7 @@ struct BatchCommandTests {
         #expect(folder.read("e.out") == #"{"html":"a","t":"a\n"}"# + "\n")
     }
 
-    @Test("Bad lines of every kind go to the dead letters, the rest goes on; blank lines, CRLF, a BOM and a last line without line feed are read")
+    @Test("D1: bad lines of every kind go to the dead letters, the rest goes on; blank lines, CRLF, a BOM and a last line without line feed are read")
     func deadLetters() async throws {
         let folder = ScratchFolder()
         let lines = [
@@ -99,7 +99,7 @@ struct BatchCommandTests {
         #expect(result.standardError.hasPrefix("markbridge batch: 9 records, 3 converted, 6 dead-lettered (not-an-object 2, invalid-json 1, missing-field 1, record-too-large 1, wrong-type 1), 2 blank lines skipped; "))
     }
 
-    @Test("A line longer than the record limit is never held: it is measured and dead-lettered with its first bytes")
+    @Test("D2: a line longer than the record limit is never held: it is measured and dead-lettered with its first bytes")
     func oversizedLines() async throws {
         let folder = ScratchFolder()
         let long = #"{"id":1,"html":""# + String(repeating: "y", count: 5_000) + #""}"#
@@ -114,7 +114,7 @@ struct BatchCommandTests {
         #expect(dead.last?.contains(#""line":3,"byteOffset":5033,"#) == true)
     }
 
-    @Test("Output in input order, byte for byte the same whatever --jobs is, and each record what the converter gives")
+    @Test("D5: output in input order, byte for byte the same whatever --jobs is, and each record what the converter gives")
     func orderAndDeterminism() async throws {
         let folder = ScratchFolder()
         var generator = HTMLCorpusGenerator(seed: 77)
@@ -161,7 +161,7 @@ struct BatchCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.jsonl")))
     }
 
-    @Test("A full disk and a closed pipe on standard output are I/O failures (exit 74) with a message, not a crash",
+    @Test("D6, E12: a full disk and a closed pipe on standard output are I/O failures (exit 74) with a message, not a crash",
           .enabled(if: FileManager.default.fileExists(atPath: "/dev/full") && BatchBinary.path != nil, "needs /dev/full and the markbridge binary"))
     func standardOutputFailures() throws {
         let folder = ScratchFolder()
@@ -318,7 +318,7 @@ extension IndexingIterator {
 
 @Suite("markbridge batch: repeated keys")
 struct BatchDuplicateKeyTests {
-    @Test("A record with --field, --into or --id-field twice (however escaped) is a duplicate-key dead letter, never half-converted")
+    @Test("E4: a record with --field, --into or --id-field twice (however escaped) is a duplicate-key dead letter, never half-converted")
     func duplicateKeys() async throws {
         let folder = ScratchFolder()
         let lines = [
@@ -444,7 +444,7 @@ struct BatchOversizedRecordTests {
         #expect(folder.read("out.jsonl") == #"{"id":1,"html":{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a"}]}}"# + "\n")
     }
 
-    @Test("Killed among the renames at the end: a side file renamed already is taken as it is, and --resume finishes the run")
+    @Test("D4, E11: killed among the renames at the end: a side file renamed already is taken as it is, and --resume finishes the run")
     func killedWhileRenaming() async throws {
         let folder = ScratchFolder()
         let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\nnot json\n" + #"{"id":3,"html":"<p>c</p>"}"# + "\n")

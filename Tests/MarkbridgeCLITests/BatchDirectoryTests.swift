@@ -64,7 +64,7 @@ struct BatchDirectoryTests {
 
 @Suite("markbridge batch --timeout-per-record")
 struct BatchTimeoutTests {
-    @Test("A record that takes too long is a dead letter, and the records around it convert")
+    @Test("D3: a record that takes too long is a dead letter, and the records around it convert")
     func timeout() async throws {
         let folder = ScratchFolder()
         let big = "<p>" + String(repeating: "word <b>bold</b> ", count: 400_000) + "</p>"

@@ -52,7 +52,7 @@ struct BatchDiskFullTests {
         return folder.file("in")
     }
 
-    @Test("Directory mode: outputs that fill the disk stop the run with exit 74, and no temporary file is left")
+    @Test("D6, E12: directory mode, outputs that fill the disk stop the run with exit 74, and no temporary file is left")
     func directoryOutputs() async throws {
         let folder = ScratchFolder()
         let input = try tree(folder)
@@ -65,7 +65,7 @@ struct BatchDiskFullTests {
         #expect(!FileManager.default.fileExists(atPath: disk.file("dead.jsonl")))
     }
 
-    @Test("Directory mode: a dead-letter file on a full device is exit 74 too")
+    @Test("D6, E12: directory mode, a dead-letter file on a full device is exit 74 too")
     func directoryDeadLetters() async throws {
         let folder = ScratchFolder()
         let input = try tree(folder)
@@ -75,7 +75,7 @@ struct BatchDiskFullTests {
         #expect(result.standardError.hasPrefix("Error: cannot write '/dev/full': No space left on device"), "\(result.standardError)")
     }
 
-    @Test("JSON Lines: an output that fills the disk is exit 74, and its temporary files are removed")
+    @Test("D6, E12: JSON Lines, an output that fills the disk is exit 74, and its temporary files are removed")
     func jsonLinesOutput() async throws {
         let folder = ScratchFolder()
         let record = #"{"html":"<p>\#(String(repeating: "text ", count: 2_000))</p>"}"# + "\n"

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("markbridge batch: outputs on one path, and overlapping trees")
 struct BatchPathCheckTests {
-    @Test("Two outputs on one file (by name, link or checkpoint) or an output on an input are a usage error before anything is written")
+    @Test("E10: two outputs on one file (by name, link or checkpoint) or an output on an input are a usage error before anything is written")
     func twoOutputsOnePath() async throws {
         let folder = ScratchFolder()
         let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\n" + #"{"id":2,"html":5}"# + "\n")
@@ -31,7 +31,7 @@ struct BatchPathCheckTests {
         #expect(await runBatch("--field", "html", "--from", "html", "-o", "/dev/null", "--dead-letter", "/dev/null", input).status == 1)
     }
 
-    @Test("Overlapping trees are refused (exit 64), however spelt; --allow-overlap never replaces an input")
+    @Test("E3: overlapping trees are refused (exit 64), however spelt; --allow-overlap never replaces an input")
     func overlappingTrees() async throws {
         let folder = ScratchFolder()
         try FileManager.default.createDirectory(atPath: folder.file("d/sub"), withIntermediateDirectories: true)

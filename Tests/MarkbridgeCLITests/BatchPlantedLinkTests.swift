@@ -11,7 +11,7 @@ struct BatchPlantedLinkTests {
         (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
     }
 
-    @Test("A link planted at the old temporary and checkpoint names is replaced or passed over, never written through")
+    @Test("E2: a link planted at the old temporary and checkpoint names is replaced or passed over, never written through")
     func linkBesideOutput() async throws {
         let folder = ScratchFolder()
         let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\n")
@@ -29,7 +29,7 @@ struct BatchPlantedLinkTests {
         #expect(left.isEmpty, "temporary files left: \(left)")
     }
 
-    @Test("--resume opens only the partial file its checkpoint names, and never through a link")
+    @Test("E2: --resume opens only the partial file its checkpoint names, and never through a link")
     func resumeRefusesLink() async throws {
         let folder = ScratchFolder()
         let input = folder.write("in.jsonl", #"{"id":1,"html":"<p>a</p>"}"# + "\n")
@@ -49,7 +49,7 @@ struct BatchPlantedLinkTests {
         #expect(folder.read("victim") == "precious\n")
     }
 
-    @Test("Directory mode: a linked folder or file inside the output tree is a dead letter, and what it points to is untouched")
+    @Test("E2: directory mode, a linked folder or file inside the output tree is a dead letter, and what it points to is untouched")
     func linksInOutputTree() async throws {
         let folder = ScratchFolder()
         for sub in ["in/posts", "out", "elsewhere"] {
@@ -98,7 +98,7 @@ struct BatchResumeContentTests {
         return arguments + ["--resume"]
     }
 
-    @Test("A resume over unchanged bytes goes on; a same-size edit of what was read is refused, never kept stale")
+    @Test("E9: a resume over unchanged bytes goes on; a same-size edit of what was read is refused, never kept stale")
     func sameSizeEdit() async throws {
         let first = #"{"id":1,"html":"<p>one</p>"}"#, second = #"{"id":2,"html":"<p>two</p>"}"#
         let folder = ScratchFolder()

@@ -35,7 +35,7 @@ enum BatchBinary {
 
 @Suite("markbridge batch as a process", .serialized, .enabled(if: BatchBinary.path != nil, "the markbridge binary is not built"))
 struct BatchProcessTests {
-    @Test("Killed at random points and resumed, again and again, the output is byte for byte that of a run never stopped")
+    @Test("D4, E11: killed at random points and resumed, again and again, the output is byte for byte that of a run never stopped")
     func killAndResume() throws {
         let folder = ScratchFolder()
         var generator = HTMLCorpusGenerator(seed: 91)
@@ -85,7 +85,7 @@ struct BatchProcessTests {
         #expect(kills > 0, "no run was killed: the input is too small to stop a run partway")
     }
 
-    @Test("Memory is bounded by the window, not the input: 100 and 400 times the window read in the same peak",
+    @Test("D2: memory is bounded by the window, not the input: 100 and 400 times the window read in the same peak",
           .enabled(if: FileManager.default.isExecutableFile(atPath: BatchBinary.release), "needs the release build of markbridge"))
     func boundedMemory() throws {
         let folder = ScratchFolder()

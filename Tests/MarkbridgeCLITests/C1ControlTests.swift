@@ -4,7 +4,7 @@ import Markbridge
 /// C1 controls (U+0080-U+009F) never reach output raw (HOSTILE-INPUTS E8): JSON escapes them,
 /// HTML and Markdown write references. What each reader makes of those references decides
 /// whether the round trip is exact; where it cannot be, a diagnostic says so.
-@Suite("C1 controls: escaped in every output, read back where the format can")
+@Suite("E8: C1 controls, escaped in every output, read back where the format can")
 struct C1ControlTests {
     static let text = "a\u{80}b\u{9F}c\u{81}d"
     static let json = #"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"P","text":"a\u0080b\u009fc\u0081d","markups":[{"type":"STRONG","start":3,"end":5}]}]}"# + "\n"

@@ -63,7 +63,7 @@ struct ConversionMemoryTests {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     }
 
-    @Test("Each path's peak grows by at most 4 to 4.5 bytes per input byte, between 3 MB and 9 MB inputs")
+    @Test("A24: each path's peak grows by at most 4 to 4.5 bytes per input byte, between 3 MB and 9 MB inputs")
     func peakPerInputByte() throws {
         let folder = ScratchFolder()
         let small = try Self.inputs(bytes: 3_000_000, in: folder, name: "small")

@@ -29,7 +29,7 @@ struct ConversionScalingTests {
 
     static let targets: [Format] = [.markupJSON, .markdown, .html]
 
-    @Test("Doubling the repetitions at most 2.5x's the time", arguments: repeatedBlocks.indices)
+    @Test("E5: doubling the repetitions at most 2.5x's the time", arguments: repeatedBlocks.indices)
     func repeated(shape: Int) throws {
         let (name, unit) = Self.repeatedBlocks[shape]
         let small = Array(String(repeating: unit, count: 1_500).utf8)
@@ -62,7 +62,7 @@ struct ConversionScalingTests {
 
     /// Formatting left open before many blocks is repeated in each of them; the readers carry at
     /// most one markup (HTML: reopen one element) per 4 input bytes, and report the rest.
-    @Test("Formatting reopened across many blocks: output bounded per input byte, reported", arguments: [
+    @Test("E7: formatting reopened across many blocks: output bounded per input byte, reported", arguments: [
         "<b><i><u><s><em><strong><code><font><small><big><tt><strike><nobr>",
         "<p><b><i><u><s><em><strong><code><font><small><big><tt><strike><nobr>x</p>",
     ])

@@ -107,7 +107,7 @@ struct ConvertHTMLCommandTests {
         #expect(result.standardError == "page.html:1:29: warning: CSS property 'font-size' dropped (1×) [dropped-style]\n")
     }
 
-    @Test("--embed-hosts: a frame from a listed host is embedded, one from any other is a link, reported")
+    @Test("E1: --embed-hosts, a frame from a listed host is embedded, one from any other is a link, reported")
     func embedHosts() {
         let files = MemoryFileSystem(files: ["page.html": #"<iframe src="https://www.youtube.com/embed/1"></iframe><iframe src="https://evil.test/x"></iframe>"#])
         let result = run("convert", "--to", "html", "--embed-hosts", "YouTube.com, *.youtube.com", "page.html", files: files)

@@ -141,7 +141,7 @@ struct DiffCommandTests {
         #expect(invalid.standardError.hasPrefix("Error: b.json:1:2:"))
     }
 
-    @Test("Hostile text reaches the terminal escaped")
+    @Test("E8: hostile text reaches the terminal escaped")
     func hostileTerminal() {
         let files = MemoryFileSystem(files: [
             "a.json": #"{"paragraphs":[{"type":"P","text":"safe"}]}"#,
@@ -153,7 +153,7 @@ struct DiffCommandTests {
         #expect(output.contains(#"\u{1B}]0;pwned\u{7}"#))
     }
 
-    @Test("The report page escapes everything and keeps our URL policy, even when reading let unsafe URLs in")
+    @Test("E6: the report page escapes everything and keeps our URL policy, even when reading let unsafe URLs in")
     func hostileReport() throws {
         let files = MemoryFileSystem(files: [
             "<b>a</b>.json": #"{"paragraphs":[{"type":"P","text":"x </td></tr></table><script>alert(1)</script>"}]}"#,

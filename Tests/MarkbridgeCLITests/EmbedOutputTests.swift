@@ -30,7 +30,7 @@ struct EmbedOutputTests {
         (#"<object data="//evil.example/x.svg">Logo</object>"#, #"<p><a href="//evil.example/x.svg">Logo</a></p>"#, ["embed-host-refused"]),
     ]
 
-    @Test("HTML in, HTML out: each embed kind, exactly", arguments: fromHTML)
+    @Test("E1: HTML in, HTML out, each embed kind, exactly", arguments: fromHTML)
     func htmlEmbeds(_ input: String, _ expected: String, _ codes: [String]) throws {
         let (html, diagnostics) = try convert(input, from: "html")
         #expect(html == expected + "\n")
@@ -52,7 +52,7 @@ struct EmbedOutputTests {
          #"<p><a href="//evil.example/x.svg">Logo</a></p>"#, ["embed-host-refused"]),
     ]
 
-    @Test("Markup JSON in, HTML out: each embed kind, exactly", arguments: fromJSON)
+    @Test("E1: markup JSON in, HTML out, each embed kind, exactly", arguments: fromJSON)
     func jsonEmbeds(_ block: String, _ expected: String, _ codes: [String]) throws {
         let (html, diagnostics) = try convert(#"{"paragraphs":["# + block + "]}", from: "json")
         #expect(html == expected + "\n")

@@ -39,7 +39,7 @@ struct EmbedSafetyPropertyTests {
         return found
     }
 
-    @Test("Generated documents with hostile embed sources, to every format, with and without an allowlist")
+    @Test("A9, E1: generated documents with hostile embed sources, to every format, with and without an allowlist")
     func generated() throws {
         var generator = DocumentGenerator(seed: 41, profile: .hostile)
         var random = SeededRandom(seed: 42)
@@ -74,7 +74,7 @@ struct EmbedSafetyPropertyTests {
         }
     }
 
-    @Test("HTML embeds of every element, sandboxed or not, to every format")
+    @Test("A9, E1: HTML embeds of every element, sandboxed or not, to every format")
     func fromHTML() throws {
         var random = SeededRandom(seed: 43)
         for _ in 0..<300 {

@@ -143,7 +143,7 @@ struct JSONLinesMigrationTests {
         return out
     }
 
-    @Test("A record past the converter's time limit is a timeout dead letter; the migration goes on")
+    @Test("D3: a record past the converter's time limit is a timeout dead letter; the migration goes on")
     func deadline() throws {
         let migration = try Self.migration(converter: Converter(options: ConversionOptions(timeLimit: .nanoseconds(1))))
         let heavy = #"{"id":1,"html":""# + String(repeating: "<b>x</b>", count: 20) + #""}"#

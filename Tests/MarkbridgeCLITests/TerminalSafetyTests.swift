@@ -6,7 +6,7 @@ import MarkbridgeCLI
 /// line of its own. Controls show as `\u{XX}` escapes; text output has none at all.
 @Suite("markbridge: nothing from the input controls the terminal")
 struct TerminalSafetyTests {
-    @Test("Diagnostics quoting an element name or a CSS property show its controls as escapes")
+    @Test("E8: diagnostics quoting an element name or a CSS property show its controls as escapes")
     func diagnostics() {
         let files = MemoryFileSystem(standardInput: "<p>a<x-\u{1B}[31m>b</x-\u{1B}[31m><span style=\"co\u{1B}]0;pwn\u{7}lor: red\">c</span></p>")
         let result = run("convert", "--from", "html", "--to", "text", "-", files: files)
@@ -24,7 +24,7 @@ struct TerminalSafetyTests {
             "Error: <stdin>:1:16: /paragraphs/0/type: unknown block type 'X\\u{A}1:1: warning: fake [x]\\u{1B}[2J' (expected one of P, H1, H2, H3, H4, H5, H6, BQ, PRE, ULI, OLI, IMG, EMBED, TR, CAPTION, DT, DD, HR) [unknown-type]\n"))
     }
 
-    @Test("A file name with controls is escaped where it is printed")
+    @Test("E8: a file name with controls is escaped where it is printed")
     func fileName() {
         #expect(run("convert", "no\u{1B}[2Jpe.json").standardError == "Error: cannot read 'no\\u{1B}[2Jpe.json': no such file\n")
     }
@@ -44,7 +44,7 @@ struct TerminalSafetyTests {
             standardError: "<stdin>: warning: 2 control characters in block 0 written as U+FFFD (or a CR as a line break): text output carries none but tab and line feed [control-character-replaced]\n"))
     }
 
-    @Test("UTF-16 input is refused by every reader, with the encoding named", arguments: ["html", "markdown", "json"])
+    @Test("A25: UTF-16 input is refused by every reader, with the encoding named", arguments: ["html", "markdown", "json"])
     func utf16(format: String) {
         // ASCII as UTF-16LE: each character followed by a NUL (a valid, if odd, UTF-8 string).
         let utf16 = "<p>Hello</p>".map { "\($0)\u{0}" }.joined()

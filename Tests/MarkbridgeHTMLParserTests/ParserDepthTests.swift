@@ -15,7 +15,7 @@ struct ParserDepthTests {
         return deepest
     }
 
-    @Test("Past the cap, elements are flattened into their parent: the text is kept, a diagnostic says where")
+    @Test("A1: past the cap, elements are flattened into their parent: the text is kept, a diagnostic says where")
     func flattened() throws {
         let input = String(repeating: "<div>", count: 100) + "deep text" + String(repeating: "</div>", count: 100) + "after"
         let parsed = try HTMLParser(options: .init(maxDepth: 40)).parseFragment(Array(input.utf8))

@@ -5,7 +5,7 @@ import MarkbridgeHTMLParser
 
 @Suite("HTML parser: input bytes")
 struct ParserInputTests {
-    @Test("Invalid UTF-8 is refused with the offset of the first bad byte", arguments: [
+    @Test("A14: invalid UTF-8 is refused with the offset of the first bad byte", arguments: [
         ([0x61, 0xC3, 0x28], 1), ([0xC0, 0xAF], 0), ([0x61, 0x62, 0xED, 0xA0, 0x80], 2), ([0xFF], 0), ([0x61, 0xF0, 0x9F, 0x98], 1),
         // The inline paths for two-byte and E1-EC three-byte sequences: cut short, at the end,
         // and after valid ones.
@@ -19,7 +19,7 @@ struct ParserInputTests {
         }
     }
 
-    @Test("Lossy mode: one U+FFFD per maximal invalid subpart, counted and located", arguments: [
+    @Test("A14: lossy mode, one U+FFFD per maximal invalid subpart, counted and located", arguments: [
         ([0x61, 0xC3, 0x28], "a\u{FFFD}(", 1), ([0xC0, 0xAF], "\u{FFFD}\u{FFFD}", 2),
         ([0xED, 0xA0, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}", 3), ([0xFF], "\u{FFFD}", 1), ([0x61, 0xF0, 0x9F, 0x98], "a\u{FFFD}", 1),
     ] as [([UInt8], String, Int)])
@@ -37,7 +37,7 @@ struct ParserInputTests {
         #expect(parsed.value.html5libDump() == "| \"a\nb\nc\"")
     }
 
-    @Test("NUL: dropped from body text, U+FFFD in attributes, and reported")
+    @Test("A15: NUL dropped from body text, U+FFFD in attributes, and reported")
     func nul() throws {
         let parsed = try HTMLParser().parseFragment(Array("a\u{0}b<p title=\"x\u{0}y\">c</p>".utf8))
         #expect(parsed.value.html5libDump() == """
@@ -63,7 +63,7 @@ struct ParserInputTests {
         #expect(tree.sourceLocation(of: comment) == SourceLocation(line: 3, column: 1, byteOffset: 26))
     }
 
-    @Test("Input over the size limit is refused")
+    @Test("A24: input over the size limit is refused")
     func tooLarge() throws {
         #expect(throws: ConversionError(code: "input-too-large", message: "input is 11 bytes, over the limit of 10")) {
             try HTMLParser(options: .init(maxInputBytes: 10)).parseFragment(Array("hello world".utf8))

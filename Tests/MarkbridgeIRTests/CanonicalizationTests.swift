@@ -133,7 +133,7 @@ struct CanonicalizationTests {
 
 @Suite("Canonical form: overlapping links")
 struct OverlappingLinkTests {
-    @Test("Where links overlap, the later (inner) one keeps its text and the other is cut around it")
+    @Test("C5: where links overlap, the later (inner) one keeps its text and the other is cut around it")
     func separated() {
         let outer = MarkupKind.link(LinkTarget(href: "https://a/"))
         let inner = MarkupKind.link(LinkTarget(href: "https://b/"))

@@ -25,7 +25,7 @@ struct InvariantTests {
             == ["block 0, markup 0: range 1..<4 is empty or outside the text (3 UTF-16 units)"])
     }
 
-    @Test("A range splitting a surrogate pair is reported")
+    @Test("C3: a range splitting a surrogate pair is reported")
     func splitsPair() {
         #expect(violations(Block(.paragraph, text: "a👍b", markups: [Markup(.strong, start: 2, end: 4)]))
             == ["block 0, markup 0: offset 2 splits a surrogate pair"])

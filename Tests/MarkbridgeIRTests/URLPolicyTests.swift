@@ -3,7 +3,7 @@ import Testing
 
 @Suite("URL policy")
 struct URLPolicyTests {
-    @Test("Script schemes in every disguise are rejected", arguments: [
+    @Test("A4, A5, A7, C9: script schemes in every disguise are rejected", arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "\u{1}javascript:alert(1)",
         "java\tscript:alert(1)", "java\nscript:alert(1)", "java\rscript:x", "vbscript:x", "file:///etc/passwd",
         "livescript:x", "x-custom:y", "data:text/html;base64,PHNjcmlwdD4=",
@@ -30,7 +30,7 @@ struct URLPolicyTests {
         #expect(URLPolicy.default.check("JavaScript:x", for: .link) == .rejected("scheme 'javascript:' is not allowed"))
     }
 
-    @Test("Raster data images only under the option, never SVG, never as links")
+    @Test("A6: raster data images only under the option, never SVG, never as links")
     func dataImages() {
         let png = "data:image/png;base64,iVBORw0KGgo="
         let permissive = URLPolicy(allowsDataImages: true)
@@ -40,7 +40,7 @@ struct URLPolicyTests {
         #expect(permissive.check("data:image/svg+xml,<svg/>", for: .image) == .rejected("scheme 'data:' is not allowed"))
     }
 
-    @Test("Over-long URLs are rejected")
+    @Test("C9: over-long URLs are rejected")
     func length() {
         let policy = URLPolicy(maxLength: 10)
         #expect(policy.check("https://example.com", for: .link) == .rejected("URL is 19 bytes, over the limit of 10"))

@@ -49,7 +49,7 @@ extension String {
 
     /// Keys are compared as JSON compares them, by their bytes, and a repeat is found however
     /// many keys came before it or however long it is.
-    @Test("A repeated key is reported wherever it falls; keys that differ in bytes are different keys")
+    @Test("C8: a repeated key is reported wherever it falls; keys that differ in bytes are different keys")
     func repeatedKeys() throws {
         func duplicateKeys(_ json: String) throws -> [String] {
             try MarkupJSONReader().read(Array(json.utf8)).diagnostics.filter { $0.code == "duplicate-key" }.map(\.message)

@@ -30,7 +30,7 @@ struct ReaderRejectionTests {
         }
     }
 
-    @Test("100,000 nested arrays are refused, without recursion")
+    @Test("C7: 100,000 nested arrays are refused, without recursion")
     func deepNesting() throws {
         let input = #"{"paragraphs":[],"x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         #expect(throws: ConversionError.self) { try MarkupJSONReader().read(input) }

@@ -35,7 +35,7 @@ extension MarkdownHostileInputTests {
     /// The scan stops where the budget runs out, often within the first kilobytes, so a refusal
     /// can take microseconds, where a busy machine's noise decides a ratio: under a millisecond
     /// for the larger input passes too (cmark alone takes seconds on these shapes).
-    @Test("cmark's quadratic shapes: four times the input at most 8x the time (refused quickly, not parsed slowly)", arguments: guardShapes.indices)
+    @Test("B1 (exception): cmark's quadratic shapes, four times the input at most 8x the time (refused quickly, not parsed slowly)", arguments: guardShapes.indices)
     func guardLinear(shape: Int) {
         let (name, make) = Self.guardShapes[shape]
         let large = Array(make(80_000).utf8)
@@ -48,7 +48,7 @@ extension MarkdownHostileInputTests {
         #expect(ratios.contains { $0 < LinearTime.fourTimesBound } || largeSeconds < 0.001, "\(name): ratios \(ratios), \(largeSeconds) s for the larger input")
     }
 
-    @Test("cmark's quadratic shapes at size are refused as too complex", arguments: guardShapes.indices.map(Optional.some) + [nil])
+    @Test("B1 (exception): cmark's quadratic shapes at size are refused as too complex", arguments: guardShapes.indices.map(Optional.some) + [nil])
     func guardRefused(shape: Int?) throws {
         let (name, input) = shape.map { (Self.guardShapes[$0].0, Self.guardShapes[$0].1(40_000)) } ?? ("items nested by indentation, then blank lines", Self.indentedNesting)
         do {

@@ -8,7 +8,7 @@ import MarkbridgeTestSupport
 /// takes quadratic time on are read in linear time, with their content, flattened and reported
 /// in the input's own lines and columns.
 extension MarkdownHostileInputTests {
-    @Test("Nesting opened on one line: four times the input at most 8x the time, and read", arguments: clampedShapes.indices)
+    @Test("B3: nesting opened on one line, four times the input at most 8x the time, and read", arguments: clampedShapes.indices)
     func clampedLinear(shape: Int) {
         let (name, make) = Self.clampedShapes[shape]
         #expect(throws: Never.self, "\(name)") { try MarkdownReader().read(make(20_000)) }
@@ -18,7 +18,7 @@ extension MarkdownHostileInputTests {
         #expect(ratios.contains { $0 < LinearTime.fourTimesBound }, "\(name): ratios \(ratios)")
     }
 
-    @Test("Nesting opened on one line at size: content kept at depth 100, reported once where it begins", arguments: clampedShapes.indices)
+    @Test("B3: nesting opened on one line at size, content kept at depth 100, reported once where it begins", arguments: clampedShapes.indices)
     func clampedRead(shape: Int) throws {
         let (name, make) = Self.clampedShapes[shape]
         let read = try MarkdownReader().read("Intro\n\n" + make(40_000))
