@@ -44,7 +44,7 @@ enum Corpus {
             let piece = String(decoding: data, as: UTF8.self)
             if shape == .files {
                 let document = try HTMLReader().read(Array(piece.utf8)).value
-                return Array(repeating: Sample(document: document, html: piece), count: max(1, Int(20_000 * scale)))
+                return Array(repeating: Sample(document: document, html: piece), count: filesCount(pieceBytes: piece.utf8.count, scale: scale))
             }
             let target = Int(5_000_000 * scale)
             var html = ""
@@ -68,6 +68,18 @@ enum Corpus {
                 Sample(document: generator.document(approximateTextBytes: 1_000), html: htmlGenerator.fragment(approximateBytes: 2_000))
             }
         }
+    }
+}
+
+extension Corpus {
+    /// How many copies of an `--input` file make the `files` corpus: 20,000 (at scale 1) of a
+    /// file as small as the generated small documents, fewer of a larger one, so that the corpus
+    /// is at most 40 MB (scaled) of HTML whatever the file; a 5 MB file was 20,000 copies,
+    /// 100 GB of work and a 20 GB peak.
+    static func filesCount(pieceBytes: Int, scale: Double) -> Int {
+        let copies = max(1, Int(20_000 * scale))
+        let bounded = Int(40_000_000 * scale) / max(pieceBytes, 1)
+        return max(1, min(copies, bounded))
     }
 }
 
