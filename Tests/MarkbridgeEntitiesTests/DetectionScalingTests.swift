@@ -7,7 +7,7 @@ import Testing
 /// 4n; linear is 4x the time, quadratic 16x.
 @Suite("Entity detection: linear time")
 struct DetectionScalingTests {
-    static let shapes: [(String, (Int) -> String)] = [
+    static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("hashtags side by side", { String(repeating: "#tag ", count: $0) }),
         ("one long tag", { "#" + String(repeating: "é", count: $0) }),
         ("# after letters, never a tag", { String(repeating: "a#", count: $0) }),

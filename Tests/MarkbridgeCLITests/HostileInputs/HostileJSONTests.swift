@@ -104,7 +104,7 @@ struct HostileJSONTests {
         #expect(duplicate.output == HostileRow.json("b"))
         #expect(duplicate.codes == ["duplicate-key"])
         #expect(Self.refusal(Self.paragraph("abc", #"{"type":"blink","start":0,"end":1}"#))
-            == "1:52: /paragraphs/0/markups/0/type: unknown markup type 'blink' (expected one of STRONG, EM, CODE, LINK, STRIKE, UNDERLINE, SUP, SUB, HIGHLIGHT, COLOR, BACKGROUND, IMAGE) [unknown-type]")
+            == "1:52: /paragraphs/0/markups/0/type: unknown markup type 'blink' (expected one of STRONG, EM, CODE, LINK, STRIKE, UNDERLINE, SUP, SUB, HIGHLIGHT, COLOR, BACKGROUND, IMAGE, HASHTAG, MENTION) [unknown-type]")
         let unknown = try HostileRow.convert(#"{"paragraphs":[{"type":"P","text":"a"}],"extra":true}"#, from: .markupJSON)
         #expect(unknown.output == HostileRow.json("a"))
         #expect(unknown.codes == ["unknown-field"])
