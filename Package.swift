@@ -92,7 +92,12 @@ let package = Package(
         .target(name: "MarkbridgeFuzz", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeCLI", "MarkbridgeMigration", "MarkbridgeTestSupport"]),
 
         // The one place where speed is measured.
-        .executableTarget(name: "MarkbridgeBench", dependencies: ["Markbridge", "MarkbridgeAttributedString", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"]),
+        // `peers.py` times the peers (lexbor, html-to-markdown, cmark) for `--peers`.
+        .executableTarget(
+            name: "MarkbridgeBench",
+            dependencies: ["Markbridge", "MarkbridgeAttributedString", "MarkbridgeJSON", "MarkbridgeHTMLParser", "MarkbridgeTestSupport"],
+            exclude: ["peers.py"]
+        ),
 
         .testTarget(name: "MarkbridgeIRTests", dependencies: ["MarkbridgeBytes", "MarkbridgeIR", "MarkbridgeTestSupport"]),
         .testTarget(

@@ -74,11 +74,12 @@ enum Corpus {
 extension Corpus {
     /// How many copies of an `--input` file make the `files` corpus: 20,000 (at scale 1) of a
     /// file as small as the generated small documents, fewer of a larger one, so that the corpus
-    /// is at most 40 MB (scaled) of HTML whatever the file; a 5 MB file was 20,000 copies,
-    /// 100 GB of work and a 20 GB peak.
+    /// is at most 40 MB (scaled down, never up) of HTML whatever the file; a 5 MB file was
+    /// 20,000 copies, 100 GB of work and a 20 GB peak. `--scale 10` asks for a 50 MB `file`
+    /// document, not for 400 MB of small ones held at once.
     static func filesCount(pieceBytes: Int, scale: Double) -> Int {
-        let copies = max(1, Int(20_000 * scale))
-        let bounded = Int(40_000_000 * scale) / max(pieceBytes, 1)
+        let copies = max(1, Int(20_000 * min(scale, 1)))
+        let bounded = Int(40_000_000 * min(scale, 1)) / max(pieceBytes, 1)
         return max(1, min(copies, bounded))
     }
 }

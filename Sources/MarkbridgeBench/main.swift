@@ -8,6 +8,9 @@ import Markbridge
 //   markbridge-bench --input FILE [--path NAME]   the same over one HTML file repeated to ~5 MB,
 //                                                  and as 20,000 documents (the JSON and Markdown
 //                                                  paths start from its IR)
+//   markbridge-bench --input FILE --peers [--rounds N]
+//                                                  Markbridge beside lexbor, html-to-markdown
+//                                                  and cmark on that input: MB/s and ratios
 //   markbridge-bench --pathological               cmark's pathological Markdown, each read in
 //                                                  under 4 s or refused in under 0.5 s
 //   markbridge-bench --child PATH SHAPE --scale S [--runs N]
@@ -18,7 +21,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 let usage = """
     usage: markbridge-bench [--scale S] [--path NAME]
-           markbridge-bench --input FILE [--path NAME]
+           markbridge-bench --input FILE [--path NAME] [--shape file|files] [--scale S]
+           markbridge-bench --input FILE --peers [--rounds N] [--scale S]
            markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
            markbridge-bench --corpus html|json|prose|jsonl [--scale S]
            markbridge-bench --pathological
@@ -37,13 +41,13 @@ func refuse(_ message: String) -> Never {
     exit(2)
 }
 
-let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--corpus", "--batch-child", "--batch-input"]
+let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--rounds", "--shape", "--corpus", "--batch-child", "--batch-input"]
 var argumentIndex = 0
 while argumentIndex < arguments.count {
     let argument = arguments[argumentIndex]
     if argument == "--child" {
         argumentIndex += 3
-    } else if argument == "--pathological" {
+    } else if argument == "--pathological" || argument == "--peers" {
         argumentIndex += 1
     } else if valuedOptions.contains(argument) {
         guard argumentIndex + 1 < arguments.count else { refuse("\(argument) needs a value") }
@@ -61,6 +65,9 @@ func option(_ name: String) -> String? {
 if let text = option("--scale"), Double(text).map({ $0 > 0 }) != true { refuse("--scale needs a positive number, not '\(text)'") }
 if let text = option("--runs"), Int(text).map({ $0 > 0 }) != true { refuse("--runs needs a positive whole number, not '\(text)'") }
 if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !name.hasPrefix("batch-") { refuse("unknown path '\(name)'") }
+if let text = option("--rounds"), Int(text).map({ $0 > 0 }) != true { refuse("--rounds needs a positive whole number, not '\(text)'") }
+if let name = option("--shape"), Corpus.Shape(rawValue: name) == nil { refuse("unknown shape '\(name)'") }
+if arguments.contains("--peers"), option("--input") == nil { refuse("--peers needs --input FILE (e.g. ../shared/data/samples/article-ru.html)") }
 if let file = option("--input"), !FileManager.default.isReadableFile(atPath: file) { refuse("cannot read '\(file)'") }
 
 let scale = option("--scale").flatMap(Double.init) ?? 1.0
@@ -95,14 +102,20 @@ if let format = option("--corpus") {
     exit(0)
 }
 
+if arguments.contains("--peers"), let inputFile = option("--input") {
+    print("markbridge-bench --peers: release build required for meaningful figures; scale \(scale)")
+    exit(Peers.run(inputFile: inputFile, scale: scale, rounds: option("--rounds").flatMap(Int.init) ?? 3) ? 0 : 1)
+}
+
 let only = option("--path")
+let onlyShape = option("--shape")
 let inputFile = option("--input")
 print("markbridge-bench: release build required for meaningful figures; "
       + (inputFile.map { "corpus: \($0) repeated" } ?? "corpus seed \(Corpus.seed)") + ", scale \(scale)")
 print(Runner.header)
 var failed = false
 for path in BenchmarkPath.all where only == nil || path.name == only {
-    for shape in inputFile == nil ? Corpus.generatedShapes : Corpus.fileShapes {
+    for shape in inputFile == nil ? Corpus.generatedShapes : Corpus.fileShapes where onlyShape == nil || shape.rawValue == onlyShape {
         let line = Runner.spawn(path: path.name, shape: shape.rawValue, scale: scale, inputFile: inputFile)
         if line.hasPrefix("error") { failed = true }
         print(Runner.format(line))
