@@ -85,7 +85,7 @@ let package = Package(
         // Deterministic generated documents, shared by the property tests and the benchmark.
         // The safety oracle renders Markdown with the linked cmark and parses HTML with ours;
         // what a round trip lost unreported is told from a document diff.
-        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown", "MarkbridgeDiff"]),
+        .target(name: "MarkbridgeTestSupport", dependencies: ["MarkbridgeIR", "MarkbridgeHTMLParser", "MarkbridgeMarkdown", "MarkbridgeDiff", "MarkbridgeEntities"]),
 
         // The libFuzzer targets (readers, round trips, batch records, diff), one binary each;
         // built by .ci/fuzz with -sanitize=fuzzer,address only.

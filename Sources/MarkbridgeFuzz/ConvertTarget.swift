@@ -28,7 +28,8 @@ enum ConvertTarget {
         guard let first = input.first else { return }
         let source = sources[Int(first) % sources.count]
         var converter = first & 0x10 != 0 ? dropsHTML : keepsHTML
-        if first & 0x20 != 0 { converter.options.entityDetection = detection }
+        let detects = first & 0x20 != 0
+        if detects { converter.options.entityDetection = detection }
         guard let document = try? converter.read(Array(input.dropFirst()), from: source).value else { return }
         // Written output is read back as it is: what detection found is in the document now,
         // and the template's scheme stays let through, as it is for the whole conversion.
@@ -42,7 +43,9 @@ enum ConvertTarget {
             guard let written = try? converter.write(document, to: target) else { continue }
             let text = String(decoding: written.value, as: UTF8.self)
             if target.name != Format.markupJSON.name {
-                var unsafe = target.name == Format.html.name ? OutputSafety.unsafeParts(ofHTML: written.value) : OutputSafety.unsafeParts(ofMarkdown: written.value)
+                let schemes: Set<String> = detects ? ["app"] : []
+                var unsafe = target.name == Format.html.name ? OutputSafety.unsafeParts(ofHTML: written.value, allowing: schemes)
+                    : OutputSafety.unsafeParts(ofMarkdown: written.value, allowing: schemes)
                 if hasEmbeds {
                     unsafe.removeAll { $0 == "<iframe> element" }
                     if text.lowercased().contains("allow-same-origin") { unsafe.append("a frame allowed both script and its origin") }

@@ -2,6 +2,7 @@
 import MarkbridgeHTMLParser
 @_spi(InlineTraversal) import MarkbridgeIR
 import MarkbridgeMarkdown
+import MarkbridgeEntities
 
 /// The oracle the safety tests and the fuzzer hold output to: what a browser would build from
 /// it, element by element. Markdown is first rendered by cmark with raw HTML allowed, as the
@@ -19,11 +20,14 @@ public enum OutputSafety {
     static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "data", "xlink:href", "srcset", "background"]
 
     /// Every unsafe element, attribute or URL in `html`, described; empty when it is safe.
-    public static func unsafeParts(ofHTML html: [UInt8]) -> [String] {
+    /// `schemes` are let through beside the default policy's: those a caller named for its
+    /// conversion (an entity link template's `app:`), never one that runs script.
+    public static func unsafeParts(ofHTML html: [UInt8], allowing extraSchemes: Set<String> = []) -> [String] {
         guard let tree = try? HTMLParser(options: .init(repairsInvalidUTF8: true)).parseFragment(html).value else {
             return ["the HTML does not parse"]
         }
-        let schemes = URLPolicy(maxLength: .max)
+        var schemes = URLPolicy(maxLength: .max)
+        schemes.allowedSchemes.formUnion(extraSchemes.subtracting(EntityLinkTemplate.refusedSchemes))
         var found: [String] = []
         var stack = tree.children(of: tree.contentRoot)
         while let node = stack.popLast() {
@@ -43,7 +47,7 @@ public enum OutputSafety {
     }
 
     /// The same for Markdown, as cmark renders it with raw HTML allowed.
-    public static func unsafeParts(ofMarkdown markdown: [UInt8]) -> [String] {
-        unsafeParts(ofHTML: Array(CmarkRendering.html(markdown, unsafe: true).utf8))
+    public static func unsafeParts(ofMarkdown markdown: [UInt8], allowing extraSchemes: Set<String> = []) -> [String] {
+        unsafeParts(ofHTML: Array(CmarkRendering.html(markdown, unsafe: true).utf8), allowing: extraSchemes)
     }
 }
