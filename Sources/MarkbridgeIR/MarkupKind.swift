@@ -93,11 +93,15 @@ extension MarkupKind {
 
         /// The tag markup JSON names `name`, or nil for a name no kind has.
         public init?(name: String) {
-            guard let tag = Self.byName[name] else { return nil }
-            self = tag
+            // Looked for in declaration order, where the common kinds come first: a
+            // dictionary's hashing of every name cost reading markup JSON 4.9 M instructions
+            // (prose, --scale 0.2, about 3%), against well under 1 M compared in order.
+            guard let index = Self.names.firstIndex(of: name) else { return nil }
+            self.init(rawValue: UInt8(index))
         }
 
-        private static let byName: [String: Tag] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+        /// Every kind's name, at its raw value.
+        private static let names: [String] = allCases.map(\.name)
 
         /// The position in canonical order: the position among the cases above.
         package var rank: Int { Int(rawValue) }
