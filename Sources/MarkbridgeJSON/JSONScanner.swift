@@ -8,12 +8,12 @@
 /// Errors carry the byte offset and the JSON Pointer the caller passes in; the reader turns the
 /// offset into a line and column only when it throws.
 ///
-/// The scanner reads a `Span`, not an array, for a reason outside this file:
-/// `MarkupJSONDecoder` copies the scanner into and out of the closure for every member of
-/// every object, and with an array here each copy is a retain and a release (over an array,
-/// json-read took 163.0 M instructions instead of 145.1 M, +12%). A span is copied as a
-/// pointer and a count, and every read of it is checked; it makes the scanner, and the
-/// decoder that holds it, non-escapable: they live inside the read of the input's bytes.
+/// The scanner reads a `Span`, not an array: a span is a pointer and a count, copied without
+/// a retain, and every read of it is checked; it makes the scanner, and the decoder that holds
+/// it, non-escapable: they live inside the read of the input's bytes. Objects and arrays are
+/// walked by the caller (`nextMember`, `nextElement`), so the decoder reads each member in
+/// place; through a closure per member, the scanner and decoder were copied in and out of it
+/// every time (json-read 180.4 M instructions against 167 M, prose at --scale 0.2).
 struct JSONScanner: ~Escapable {
     let bytes: Span<UInt8>
     var position = 0
@@ -368,9 +368,11 @@ struct JSONScanner: ~Escapable {
                 buffer.append(byte)
                 position += 1
             } else {
+                // Two to four bytes, appended one by one: a copy through an output span
+                // costs more than that for so few.
                 let sequenceStart = position
                 try validateUTF8Sequence(pointer)
-                buffer.append(copying: bytes.extracting(sequenceStart..<position))
+                for index in sequenceStart..<position { buffer.append(bytes[index]) }
             }
         }
         throw failure("invalid-json", "unterminated string", pointer)
