@@ -36,9 +36,9 @@ extension DiagnosticCodeName {
              .emptyItemMerged, .flattenedDefinitionList, .formControl, .headingSplit, .lineBreakDropped, .listNumberClamped, .listSplit,
              .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .tableTooWide, .taskFlattened:
             .structure
-        // Presentation: colour, alignment, CSS, emphasis, a code block's language, an element unwrapped.
+        // Presentation: colour, alignment, CSS, emphasis, an image's size, a code block's language, an element unwrapped.
         case .abbreviationExpanded, .alignmentDropped, .autolinkAdded, .codeSpanSplit, .listSpacingDropped, .droppedStyle, .emphasisDropped, .formattingLimit,
-             .infoStringTruncated, .languageChanged, .markupDropped, .placeholderSplit, .unknownElement:
+             .imageSizeDropped, .infoStringTruncated, .languageChanged, .markupDropped, .placeholderSplit, .unknownElement:
             .style
         // Recognised, nothing a reader sees is lost: opaque black as the default colour, colours
         // under another that hides them, Word's
