@@ -141,6 +141,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     case formattingLimit = "formatting-limit"
     case headingSplit = "heading-split"
     case ignoredField = "ignored-field"
+    case imageSizeDropped = "image-size-dropped"
     case infoStringTruncated = "info-string-truncated"
     case inlineHTML = "inline-html"
     case invalidHTML = "invalid-html"
@@ -203,6 +204,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .formattingLimit: "formatting elements past the HTML parser's limit"
         case .headingSplit: "a heading holding a list, quote, table or code block, read as headings around those blocks"
         case .ignoredField: "a markup JSON field that does not apply to its type"
+        case .imageSizeDropped: "an image's width and height, which Markdown without HTML cannot say"
         case .infoStringTruncated: "a code fence's info string kept as its first word"
         case .inlineHTML: "inline HTML in Markdown that the reader could not use"
         case .invalidHTML: "an HTML block in Markdown that could not be read"
@@ -234,7 +236,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
     /// What kind of outcome it is, for a service to map to a status.
     public var category: DiagnosticCode.Category {
         switch self {
-        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .autolinkAdded, .blockDropped, .codeSpanSplit, .colorsResolved, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSpacingDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .placeholderSplit, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
+        case .abbreviationExpanded, .alignmentDropped, .anchorChanged, .anchorDropped, .autolinkAdded, .blockDropped, .codeSpanSplit, .colorsResolved, .controlCharacterReplaced, .defaultColor, .definitionListSplit, .depthLowered, .detailsFlattened, .droppedComment, .droppedElement, .droppedStyle, .duplicateKey, .embedDropped, .embedFlattened, .emphasisDropped, .emptyAlt, .emptyItemMerged, .emptyLinkDropped, .emptyMarkup, .flattenedDefinitionList, .formControl, .headingSplit, .ignoredField, .imageSizeDropped, .inlineHTML, .invalidHTML, .invalidUTF8Replaced, .languageChanged, .lineBreakDropped, .listSpacingDropped, .listSplit, .markupDropped, .markupRangeAdjusted, .markupSplitAtCells, .markupsMerged, .nulCharacter, .placeholderSplit, .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .taskFlattened, .unknownElement, .unknownField, .wordList:
             .loss
         case .tableTooWide, .depthClamped, .depthLimit, .formattingLimit, .infoStringTruncated, .listNumberClamped:
             .overLimit

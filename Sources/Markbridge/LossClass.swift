@@ -95,7 +95,7 @@ public enum LossClass: Hashable, Sendable, Comparable {
     private static func compared(_ tag: MarkupKind.Tag) -> [MarkupAttribute] {
         switch tag {
         case .link: [.range, .href, .title]
-        case .image: [.range, .src, .alt, .title]
+        case .image: [.range, .src, .alt, .title, .width, .height]
         case .color, .background: [.range, .color]
         case .hashtag: [.range, .tag]
         case .mention: [.range, .name]

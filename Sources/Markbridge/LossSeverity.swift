@@ -36,9 +36,9 @@ extension DiagnosticCodeName {
              .emptyItemMerged, .flattenedDefinitionList, .formControl, .headingSplit, .lineBreakDropped, .listNumberClamped, .listSplit,
              .tableCaptionFlattened, .tableCellFlattened, .tableFlattened, .tableTooWide, .taskFlattened:
             .structure
-        // Presentation: colour, alignment, CSS, emphasis, a code block's language, an element unwrapped.
+        // Presentation: colour, alignment, CSS, emphasis, an image's size, a code block's language, an element unwrapped.
         case .abbreviationExpanded, .alignmentDropped, .autolinkAdded, .codeSpanSplit, .listSpacingDropped, .droppedStyle, .emphasisDropped, .formattingLimit,
-             .infoStringTruncated, .languageChanged, .markupDropped, .placeholderSplit, .unknownElement:
+             .imageSizeDropped, .infoStringTruncated, .languageChanged, .markupDropped, .placeholderSplit, .unknownElement:
             .style
         // Recognised, nothing a reader sees is lost: opaque black as the default colour, colours
         // under another that hides them, Word's
@@ -89,12 +89,12 @@ extension BlockAttribute {
 extension MarkupAttribute {
     /// The severity of a change to it on a markup of kind `tag`: where a link or an image points
     /// and an image's text are content, as is the text a link or an image covers; a title, a
-    /// colour, or the text a formatting markup covers is presentation.
+    /// colour, an image's size, or the text a formatting markup covers is presentation.
     package func lossSeverity(on tag: MarkupKind.Tag) -> LossSeverity {
         switch self {
         case .href, .src, .alt, .tag, .name: .content
         case .range: tag.lossSeverity
-        case .title, .color: .style
+        case .title, .color, .width, .height: .style
         }
     }
 }

@@ -175,7 +175,7 @@ struct AttributedStringBuilder {
     }
 
     static func setImage(_ image: ImageSource, on attributes: inout AttributeContainer) {
-        attributes.markbridge.image = InlineImage(src: image.src, alt: image.alt, title: image.title)
+        attributes.markbridge.image = InlineImage(src: image.src, alt: image.alt, title: image.title, width: image.width, height: image.height)
         if let url = URL(string: image.src) { attributes.imageURL = url }
     }
 }

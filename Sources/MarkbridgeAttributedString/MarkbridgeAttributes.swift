@@ -122,15 +122,21 @@ extension AttributeDynamicLookup {
 }
 
 /// An image as the ``AttributeScopes/MarkbridgeAttributes/image`` attribute holds it: an
-/// `IMAGE` markup's or an `IMG` block's source and description.
+/// `IMAGE` markup's or an `IMG` block's source, description and size.
 public struct InlineImage: Codable, Hashable, Sendable {
     public var src: String
     public var alt: String?
     public var title: String?
+    /// The size it is shown at, in CSS pixels (points on Apple platforms), when the document
+    /// gives one: an attachment's bounds before the image loads.
+    public var width: Int?
+    public var height: Int?
 
-    public init(src: String, alt: String? = nil, title: String? = nil) {
+    public init(src: String, alt: String? = nil, title: String? = nil, width: Int? = nil, height: Int? = nil) {
         self.src = src
         self.alt = alt
         self.title = title
+        self.width = width
+        self.height = height
     }
 }

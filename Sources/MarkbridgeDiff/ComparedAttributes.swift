@@ -9,5 +9,5 @@ package enum BlockAttribute: String, CaseIterable, Hashable, Sendable {
 /// The attributes of a markup the diff compares: where it lies (`range`, the text it covers) and
 /// the values its kind carries, named as markup JSON names them. `MarkupChange.attribute` is one of these.
 package enum MarkupAttribute: String, CaseIterable, Hashable, Sendable {
-    case range, href, title, color, src, alt, tag, name
+    case range, href, title, color, src, alt, width, height, tag, name
 }

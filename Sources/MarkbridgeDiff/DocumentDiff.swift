@@ -158,6 +158,8 @@ extension DocumentDiff {
         case .codeBlock(let language): fields["language"] = language
         case .image(let image):
             fields["src"] = image.src
+            fields["width"] = image.width.map(String.init)
+            fields["height"] = image.height.map(String.init)
             fields["alt"] = image.alt
             fields["title"] = image.title
         case .embed(let embed):

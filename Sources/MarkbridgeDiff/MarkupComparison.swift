@@ -114,7 +114,9 @@ package enum MarkupComparison {
         let values: [(MarkupAttribute, String)] = switch kind {
         case .link(let target): [(.href, target.href), (.title, target.title ?? "")]
         case .color(let color), .background(let color): [(.color, color.hex)]
-        case .image(let image): [(.src, image.src), (.alt, image.alt ?? ""), (.title, image.title ?? "")]
+        case .image(let image):
+            [(.src, image.src), (.alt, image.alt ?? ""), (.title, image.title ?? ""),
+             (.width, image.width.map(String.init) ?? ""), (.height, image.height.map(String.init) ?? "")]
         case .hashtag(let tag): [(.tag, tag)]
         case .mention(let name): [(.name, name)]
         case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight: []

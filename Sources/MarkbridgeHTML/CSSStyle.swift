@@ -20,11 +20,16 @@ struct CSSStyle {
     /// as text before it.
     var wordListLevel: Int?
     var isWordListMarker = false
+    /// An image's `width` and `height` (read only for one: elsewhere the IR has no size, and
+    /// they are dropped as any other property is). Any value wins over the attribute of the
+    /// same name, as in a browser; what is not whole pixels (`auto` among them) keeps no size.
+    var imageWidth: HTMLImageSize.Length?
+    var imageHeight: HTMLImageSize.Length?
 
     /// No style: nothing to apply.
     init() {}
 
-    init(_ attribute: String?, report: inout LossReport, location: () -> SourceLocation) {
+    init(_ attribute: String?, isImage: Bool = false, report: inout LossReport, location: () -> SourceLocation) {
         guard let attribute, !attribute.isEmpty else { return }
         for declaration in CSSDeclarations.parse(attribute) {
             let value = declaration.value.asciiLowercased()
@@ -85,6 +90,17 @@ struct CSSStyle {
                 case "pre-line": whitespace = .preserveLines
                 case "normal", "nowrap": whitespace = .normal
                 default: break
+                }
+            case "width" where isImage, "height" where isImage:
+                let length = HTMLImageSize.cssLength(value)
+                if declaration.property == "width" { imageWidth = length } else { imageHeight = length }
+                // `auto` is what no size is: nothing is lost.
+                if case .dropped = length, value != "auto" {
+                    let key = "\(declaration.property): \(declaration.value)"
+                    let attribute = declaration.property
+                    report.note("dropped-style", key, at: location()) {
+                        "CSS value '\(key)' of an image dropped, and with it any \(attribute) attribute it overrides: the IR keeps an image's size in whole CSS pixels only (\($0)×)"
+                    }
                 }
             default:
                 let property = declaration.property

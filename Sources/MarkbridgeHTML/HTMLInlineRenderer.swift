@@ -83,9 +83,17 @@ package struct HTMLInlineRenderer {
     }
 
     func imageTag(_ image: ImageSource) -> String {
+        Self.imageTag(image)
+    }
+
+    /// `<img src alt title width height>`, with what the image has of them; for the Markdown
+    /// writer too, which writes an image with a size as this inline HTML.
+    package static func imageTag(_ image: ImageSource) -> String {
         var tag = "<img src=\"\(HTMLEscaping.attribute(image.src))\""
         if let alt = image.alt { tag += " alt=\"\(HTMLEscaping.attribute(alt))\"" }
         if let title = image.title { tag += " title=\"\(HTMLEscaping.attribute(title))\"" }
+        if let width = image.width { tag += " width=\"\(width)\"" }
+        if let height = image.height { tag += " height=\"\(height)\"" }
         return tag + ">"
     }
 

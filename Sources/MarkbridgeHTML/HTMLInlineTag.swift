@@ -43,7 +43,7 @@ package enum HTMLInlineTag: Equatable, Sendable {
         let rule = HTMLElementRules.rule(for: element.tag)
         var report = LossReport()
         let location = { SourceLocation(line: 1, column: 1, byteOffset: 0) }
-        let style = CSSStyle(element.attribute("style"), report: &report, location: location)
+        let style = CSSStyle(element.attribute("style"), isImage: rule == .image, report: &report, location: location)
         diagnostics += report.diagnostics.map(\.message)
         switch rule {
         case .lineBreak?:
@@ -54,7 +54,9 @@ package enum HTMLInlineTag: Equatable, Sendable {
                 diagnostics.append("image <\(name)> dropped: unsafe URL")
                 return .unsupported(name: name)
             }
-            return .image(ImageSource(src: checked, alt: element.attribute("alt"), title: element.attribute("title")))
+            let size = HTMLImageSize(attribute: element.attribute, style: style)
+            diagnostics += size.dropped.map { $0.message() }
+            return .image(ImageSource(src: checked, alt: element.attribute("alt"), title: element.attribute("title"), width: size.width, height: size.height))
         case .formatting(let kind)?:
             return .open(name: name, markups: [kind] + style.markups)
         case .link?:

@@ -5,7 +5,7 @@ import MarkbridgeHTMLParser
 /// The elements whose attributes carry content: images, embeds and their posters, form
 /// controls (a task's checkbox), list numbers, and the URL check every one goes through.
 extension HTMLTreeWalker {
-    mutating func image(_ node: HTMLNodeID) {
+    mutating func image(_ node: HTMLNodeID, style: CSSStyle) {
         let alt = tree.attribute("alt", of: node)
         guard let src = tree.attribute("src", of: node), let checked = checkedURL(src, for: .image, node: node) else {
             if let alt, !alt.isEmpty {
@@ -22,7 +22,11 @@ extension HTMLTreeWalker {
             ensureBlock()
         }
         ensureBlock()
-        builder.appendImage(ImageSource(src: checked, alt: alt, title: tree.attribute("title", of: node)))
+        let size = HTMLImageSize(attribute: { tree.attribute($0, of: node) }, style: style)
+        for dropped in size.dropped {
+            report.note("dropped-style", "image size " + dropped.reason.rawValue, at: tree.sourceLocation(of: node)) { dropped.message(count: $0) }
+        }
+        builder.appendImage(ImageSource(src: checked, alt: alt, title: tree.attribute("title", of: node), width: size.width, height: size.height))
     }
 
     /// What became of an embed element, and so of its content.
@@ -81,14 +85,17 @@ extension HTMLTreeWalker {
     mutating func keepPoster(of node: HTMLNodeID) -> Bool {
         guard let raw = tree.attribute("poster", of: node), !raw.trimmingASCIIWhitespace().isEmpty,
               let poster = checkedURL(raw, for: .image, node: node) else { return false }
+        // Shown where the video would be, at its size.
+        let image = ImageSource(src: poster, title: tree.attribute("title", of: node),
+                                width: dimension("width", of: node), height: dimension("height", of: node))
         if cellDepth > 0 || embedDepth > 0 || preDepth > 0 || !headingLevels.isEmpty {
             // Where only text can be, an inline image, as an `<img>` there is.
             ensureBlock()
-            builder.appendImage(ImageSource(src: poster, title: tree.attribute("title", of: node)))
+            builder.appendImage(image)
         } else {
             startPendingListItem()
             breakBlock()
-            builder.startBlock(.image(ImageSource(src: poster, title: tree.attribute("title", of: node))), enclosedBy: &context, alignment: alignments.last)
+            builder.startBlock(.image(image), enclosedBy: &context, alignment: alignments.last)
             builder.endBlock(keepingIfEmpty: true)
         }
         report.note("dropped-element", "video poster", at: tree.sourceLocation(of: node)) {

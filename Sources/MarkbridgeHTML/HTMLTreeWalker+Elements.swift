@@ -40,7 +40,7 @@ extension HTMLTreeWalker {
             return nil
         }
         var exit = Exit(node: node, rule: rule, lineBreaksAtEntry: lineBreaks, blocksAtEntry: 0)
-        let style = self.style(of: node)
+        let style = self.style(of: node, isImage: rule == .image)
         // Word's own bullet or number for a list paragraph: the item says it now.
         if style.isWordListMarker { return nil }
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
@@ -54,7 +54,7 @@ extension HTMLTreeWalker {
                 exit.link = (builder.textMark, target)
             }
         case .image:
-            image(node)
+            image(node, style: style)
         case .embed(let kind):
             switch embed(node, kind) {
             case .skipped: return nil

@@ -52,12 +52,14 @@ extension HTMLTreeWalker {
     /// The element's `style` attribute, parsed. Stored content repeats the same few styles
     /// thousands of times, so styles that lost nothing are remembered (up to a bound); one that
     /// reported a loss is parsed again each time, so each loss is counted.
-    mutating func style(of node: HTMLNodeID) -> CSSStyle {
+    /// An image's style is read for its size too (see ``CSSStyle/imageWidth``), and not cached:
+    /// the same style means something else on another element.
+    mutating func style(of node: HTMLNodeID, isImage: Bool = false) -> CSSStyle {
         guard let attribute = tree.attribute("style", of: node), !attribute.isEmpty else { return CSSStyle() }
-        if let known = styleCache[attribute] { return known }
+        if !isImage, let known = styleCache[attribute] { return known }
         let losses = report.lossCount
-        let style = CSSStyle(attribute, report: &report, location: tree.sourceLocator(of: node))
-        if report.lossCount == losses && styleCache.count < 512 { styleCache[attribute] = style }
+        let style = CSSStyle(attribute, isImage: isImage, report: &report, location: tree.sourceLocator(of: node))
+        if !isImage && report.lossCount == losses && styleCache.count < 512 { styleCache[attribute] = style }
         return style
     }
 

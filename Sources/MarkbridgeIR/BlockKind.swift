@@ -14,7 +14,7 @@ public enum BlockKind: Hashable, Sendable {
     /// An ordered list item and the number it shows.
     case orderedListItem(number: Int)
     /// An image standing alone; the block's text, if any, is its caption. Boxed, so that its
-    /// three strings do not set the size of every block.
+    /// strings and size do not set the size of every block.
     indirect case image(ImageSource)
     /// Embedded media (`<iframe>`, `<video>`, `<audio>`, `<object>`); the block's text, if any, is
     /// its caption or its fallback content, what a reader sees where the media does not play.
@@ -67,20 +67,42 @@ public struct Embed: Hashable, Sendable {
         self.title = title
     }
 
-    /// The largest width or height kept: larger is not a size a page shows.
+    /// The largest width or height kept, an embed's or an image's: larger is not a size a page shows.
     package static let maxDimension = 100_000
+
+    /// Whether a width or height is one the IR keeps (see ``maxDimension``).
+    package static func isValidDimension(_ value: Int?) -> Bool {
+        value.map { (0...maxDimension).contains($0) } ?? true
+    }
 }
 
-/// Where an image comes from and how it is described.
+/// Where an image comes from, how it is described, and how large it is shown.
 public struct ImageSource: Hashable, Sendable {
     public var src: String
     public var alt: String?
     public var title: String?
+    /// The size it is shown at, in whole CSS pixels, 0 to ``Embed``'s limit (100,000), so that a
+    /// client lays the text out before the image loads; nil where the source gives none.
+    public var width: Int?
+    public var height: Int?
 
-    public init(src: String, alt: String? = nil, title: String? = nil) {
+    public init(src: String, alt: String? = nil, title: String? = nil, width: Int? = nil, height: Int? = nil) {
         self.src = src
         self.alt = alt
         self.title = title
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether it carries a width or a height.
+    package var hasSize: Bool { width != nil || height != nil }
+
+    /// The same image without its size.
+    package var withoutSize: ImageSource {
+        var copy = self
+        copy.width = nil
+        copy.height = nil
+        return copy
     }
 }
 

@@ -77,7 +77,7 @@ extension Block {
             }
         case .embed(let embed):
             if embed.src.isEmpty { fail("an embed has no source") }
-            if [embed.width, embed.height].contains(where: { $0.map { !(0...Embed.maxDimension).contains($0) } ?? false }) {
+            if !Embed.isValidDimension(embed.width) || !Embed.isValidDimension(embed.height) {
                 fail("an embed's width or height is outside 0...\(Embed.maxDimension)")
             }
         case .tableCaption:
@@ -93,8 +93,12 @@ extension Block {
                 if row.markupsWithinCells(markups) != nil { fail("a markup crosses a cell's edge") }
                 if !row.startsTable && !continuesTable(after: previous) { fail("a first table row does not start a table") }
             }
-        case .unorderedListItem, .image:
-            // Their fields hold any value; an image's URL is the policy's.
+        case .image(let image):
+            // Its strings hold any value; its URL is the policy's.
+            if !Embed.isValidDimension(image.width) || !Embed.isValidDimension(image.height) {
+                fail("an image's width or height is outside 0...\(Embed.maxDimension)")
+            }
+        case .unorderedListItem:
             break
         }
         let depthsInRange = (0...IRLimits.maxDepth).contains(depth) && (0...IRLimits.maxDepth).contains(quoteDepth)
@@ -145,7 +149,12 @@ extension Block {
                 inRange = false
                 continue
             }
-            if case .link = markup.kind { links.append((markup.range, markupIndex)) }
+            switch markup.kind {
+            case .link: links.append((markup.range, markupIndex))
+            case .image(let image) where !Embed.isValidDimension(image.width) || !Embed.isValidDimension(image.height):
+                fail("an IMAGE's width or height is outside 0...\(Embed.maxDimension)", markupIndex)
+            default: break
+            }
         }
         // Edges and images are only looked at over ranges that are inside the text.
         guard inRange else { return }

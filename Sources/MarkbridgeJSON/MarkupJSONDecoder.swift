@@ -263,10 +263,7 @@ struct MarkupJSONDecoder: ~Escapable {
             case "embed": embedKind = (try scanner.string(member), offset); typeSpecific.append((key, offset))
             case "poster": poster = try scanner.string(member); typeSpecific.append((key, offset))
             case "width", "height":
-                let value = try scanner.integer(member)
-                guard (0...Embed.maxDimension).contains(value) else {
-                    throw failure("invalid-value", "\(key) \(value) is outside 0...\(Embed.maxDimension)", member)
-                }
+                let value = try imageDimension(key, member)
                 if key == "width" { width = value } else { height = value }
                 typeSpecific.append((key, offset))
             case "markups":
@@ -366,8 +363,9 @@ struct MarkupJSONDecoder: ~Escapable {
             guard let src else {
                 throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
             }
-            kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title))
-            applicable = ["src", "alt", "title"]
+            kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title,
+                                      width: width, height: height))
+            applicable = ["src", "alt", "title", "width", "height"]
         case .embed:
             guard let embedKind else {
                 throw Failure(code: "missing-field", message: "missing required field 'embed' for type EMBED", offset: objectOffset, pointer: pointer)
@@ -480,6 +478,7 @@ struct MarkupJSONDecoder: ~Escapable {
         // The fields some types take, as variables: a dictionary of them, a set of the ones that
         // apply and the sorted keys cost four allocations for every link.
         var href: String?, title: String?, src: String?, alt: String?, color: String?, entityTag: String?, entityName: String?
+        var width: Int?, height: Int?
         var walk = MemberWalk()
         try enterMembers(&walk, of: pointer)
         while let key = try nextMember(&walk, of: pointer) {
@@ -496,6 +495,9 @@ struct MarkupJSONDecoder: ~Escapable {
             case "color": color = try scanner.string(member)
             case "tag": entityTag = try scanner.string(member)
             case "name": entityName = try scanner.string(member)
+            case "width", "height":
+                let value = try imageDimension(key, member)
+                if key == "width" { width = value } else { height = value }
             default: try skipUnknown(key, member, walk)
             }
         }
@@ -524,7 +526,7 @@ struct MarkupJSONDecoder: ~Escapable {
             kind = .link(LinkTarget(href: href, title: title))
         case .image:
             guard let src else { throw missing("src") }
-            kind = .image(ImageSource(src: src, alt: alt, title: title))
+            kind = .image(ImageSource(src: src, alt: alt, title: title, width: width, height: height))
         case .color, .background:
             guard let spelling = color else { throw missing("color") }
             guard let color = CSSColor(hex: spelling) else {
@@ -540,11 +542,12 @@ struct MarkupJSONDecoder: ~Escapable {
             kind = .mention(entityName)
         }
         // Fields given that the type does not take, in the order of their names.
-        if alt != nil || color != nil || href != nil || src != nil || title != nil || entityTag != nil || entityName != nil {
+        if alt != nil || color != nil || href != nil || src != nil || title != nil || entityTag != nil || entityName != nil || width != nil || height != nil {
             let isLink = tag == .link, isImage = tag == .image, isColor = tag == .color || tag == .background
-            for (key, given, applies) in [("alt", alt != nil, isImage), ("color", color != nil, isColor), ("href", href != nil, isLink),
-                                          ("name", entityName != nil, tag == .mention), ("src", src != nil, isImage),
-                                          ("tag", entityTag != nil, tag == .hashtag), ("title", title != nil, isLink || isImage)]
+            for (key, given, applies) in [("alt", alt != nil, isImage), ("color", color != nil, isColor), ("height", height != nil, isImage),
+                                          ("href", href != nil, isLink), ("name", entityName != nil, tag == .mention), ("src", src != nil, isImage),
+                                          ("tag", entityTag != nil, tag == .hashtag), ("title", title != nil, isLink || isImage),
+                                          ("width", width != nil, isImage)]
                 where given && !applies {
                 diagnostics.append(.warning("ignored-field", "field '\(key)' does not apply to type \(typeName) and was ignored",
                     at: location(objectOffset, pointer.appending(key: key))))
@@ -555,6 +558,15 @@ struct MarkupJSONDecoder: ~Escapable {
     }
 
     // MARK: Helpers
+
+    /// An embed's or an image's `width` or `height`: whole CSS pixels, 0 to ``Embed/maxDimension``.
+    private mutating func imageDimension(_ key: String, _ pointer: JSONPointer) throws(Failure) -> Int {
+        let value = try scanner.integer(pointer)
+        guard (0...Embed.maxDimension).contains(value) else {
+            throw failure("invalid-value", "\(key) \(value) is outside 0...\(Embed.maxDimension)", pointer)
+        }
+        return value
+    }
 
     private mutating func boundedDepth(_ pointer: JSONPointer) throws(Failure) -> Int {
         let offset = scanner.position

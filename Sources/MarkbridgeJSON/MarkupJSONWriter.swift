@@ -225,6 +225,7 @@ private struct Emitter: ~Copyable {
     /// `"KIND"` for each markup kind, by rank.
     private static let quotedNames: [[UInt8]] = MarkupKind.Tag.allCases.map { Array(#""\#($0.name)""#.utf8) }
 
+    /// `"src"`, then what is given of `"width"`, `"height"`, `"alt"`, `"title"`.
     private mutating func imageFields(_ image: ImageSource, block: Int?) {
         key("src")
         if let block, case .rejected(let reason) = options.urlPolicy.check(image.src, for: .image) {
@@ -232,6 +233,15 @@ private struct Emitter: ~Copyable {
             output.string("")
         } else {
             output.string(image.src)
+        }
+        // The size right after the source, as an embed's.
+        if let width = image.width {
+            key("width")
+            output.integer(width)
+        }
+        if let height = image.height {
+            key("height")
+            output.integer(height)
         }
         if let alt = image.alt {
             key("alt")

@@ -227,9 +227,11 @@ struct MarkdownBlockEmitter {
             reportDroppedAnchor(block, index: index)
             return MarkdownLines(Array("***".utf8))
         case .image(let image):
-            if block.text.isEmpty && block.alignment == nil && (block.anchor == nil || !allowsHTML) {
+            // A caption, an alignment, an anchor or a size need the HTML block, which keeps them.
+            if block.text.isEmpty && block.alignment == nil && (block.anchor == nil && !image.hasSize || !allowsHTML) {
                 reportDroppedAnchor(block, index: index)
                 var out: [UInt8] = []
+                if image.hasSize { diagnostics.append(MarkdownEscaping.imageSizeDroppedDiagnostic(image, block: index)) }
                 if image.alt == "" { diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: index)) }
                 MarkdownEscaping.image(image, gfm: options.dialect == .gfm, into: &out)
                 return MarkdownLines(out)
@@ -296,7 +298,8 @@ struct MarkdownBlockEmitter {
             guard let inline = inlineWriter.inline(block, index: index, diagnostics: &diagnostics) else {
                 return htmlBlock(block, index: index, isItem: isItem) ?? .none
             }
-            return MarkdownLines(anchorTag(block, index: index) + inline)
+            let anchor = anchorTag(block, index: index)
+            return MarkdownLines(anchor + (isItem && anchor.isEmpty ? MarkdownEscaping.keepingLoneTagInline(inline) : inline))
         }
     }
 

@@ -428,7 +428,32 @@ enum MarkdownEscaping {
         .warning("empty-alt", "an image in block \(block) has an empty alt text (decorative), which Markdown writes as none", block: block)
     }
 
-    /// An image: `![alt](<src> "title")`.
+    /// An item's text that is an image tag alone on its first line (`- <img src="a.png"
+    /// width="64">`, an image with a size) would begin an HTML block (CommonMark, HTML blocks,
+    /// start condition 7: a complete open tag and nothing else on the line), which reads back as
+    /// an image block inside an empty item. A `<span>` around the tag, which shows nothing and
+    /// which both readers read through, keeps it the item's own inline content.
+    static func keepingLoneTagInline(_ inline: [UInt8]) -> [UInt8] {
+        guard inline.starts(with: "<img ".utf8) else { return inline }
+        let lineEnd = inline.firstIndex(of: 0x0A) ?? inline.endIndex
+        // Attribute values are escaped, so the tag's own `>` is the first.
+        guard let close = inline[..<lineEnd].firstIndex(of: UInt8(ascii: ">")),
+              inline[(close + 1)..<lineEnd].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return inline }
+        return Array("<span>".utf8) + inline[...close] + Array("</span>".utf8) + inline[(close + 1)...]
+    }
+
+    /// A size Markdown without HTML cannot write (a CommonMark image has none), named.
+    static func imageSizeDroppedDiagnostic(_ image: ImageSource, block: Int) -> Diagnostic {
+        let size = switch (image.width, image.height) {
+        case let (width?, height?): "size \(width)×\(height)"
+        case let (width?, nil): "width \(width)"
+        case let (nil, height?): "height \(height)"
+        case (nil, nil): "size"
+        }
+        return .warning("image-size-dropped", "\(size) of an image in block \(block) dropped: a CommonMark image has no size (--markdown-html drop)", block: block)
+    }
+
+    /// An image: `![alt](<src> "title")`, without its size.
     static func image(_ image: ImageSource, gfm: Bool = false, into out: inout [UInt8]) {
         out.append(contentsOf: "![".utf8)
         label(image.alt ?? "", gfm: gfm, into: &out)

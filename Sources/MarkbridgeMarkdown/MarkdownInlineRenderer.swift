@@ -98,8 +98,15 @@ struct MarkdownInlineRenderer {
                 case .close(let index): state.closeSpan(index)
                 case .image(let index):
                     if case .image(let image) = markups[index].kind {
-                        if image.alt == "" { state.diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: blockIndex)) }
-                        state.write { MarkdownEscaping.image(image, gfm: gfm, into: &$0) }
+                        if image.hasSize && allowsHTML {
+                            // CommonMark's image has no size; inline HTML's has, and reads back
+                            // through the same tag rules as the HTML reader's.
+                            state.write(HTMLInlineRenderer.imageTag(image))
+                        } else {
+                            if image.hasSize { state.diagnostics.append(MarkdownEscaping.imageSizeDroppedDiagnostic(image, block: blockIndex)) }
+                            if image.alt == "" { state.diagnostics.append(MarkdownEscaping.emptyAltDiagnostic(block: blockIndex)) }
+                            state.write { MarkdownEscaping.image(image, gfm: gfm, into: &$0) }
+                        }
                     }
                 }
             }

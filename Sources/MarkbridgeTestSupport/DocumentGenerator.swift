@@ -84,6 +84,20 @@ public struct DocumentGenerator {
         return random.pick(list)
     }
 
+    /// An image's size (width, height, both, or neither; 0 and the largest kept among them), only
+    /// where the profile draws attributes, so realistic documents stay as they were.
+    private mutating func imageSize() -> (width: Int?, height: Int?) {
+        guard profile.hostileAttributePercent > 0, random.chance(40) else { return (nil, nil) }
+        func dimension(_ random: inout SeededRandom) -> Int {
+            random.chance(10) ? random.pick([0, 1, Embed.maxDimension]) : 16 + random.below(1200)
+        }
+        switch random.below(4) {
+        case 0: return (dimension(&random), nil)
+        case 1: return (nil, dimension(&random))
+        default: return (dimension(&random), dimension(&random))
+        }
+    }
+
     /// Whether the profile draws the shapes of containers kept apart and anchors (sibling
     /// lists, quotes and definition lists, empty quotes, ids): only where it draws attributes,
     /// so realistic documents stay as they were.
@@ -182,9 +196,11 @@ public struct DocumentGenerator {
                                   title: random.chance(50) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil)
                 block = Block(.embed(embed), text: random.chance(60) ? sentence(words: 4 + random.below(8)) : "")
             case 82..<85:
-                block = Block(.image(ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
-                                                 alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
-                                                 title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)),
+                var image = ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/\(random.below(1000)).png"),
+                                        alt: random.chance(70) ? hostileAttribute(Self.hostileTitles, else: sentence(words: 3)) : nil,
+                                        title: random.chance(20) ? hostileAttribute(Self.hostileTitles, else: "Figure") : nil)
+                (image.width, image.height) = imageSize()
+                block = Block(.image(image),
                               text: drawsShape(40) ? sentence(words: 2 + random.below(8)) : "")
             case 85..<88 where profile.hostileAttributePercent > 0 && random.chance(40):
                 // Tables only where the profile draws attributes, as embeds.
@@ -402,9 +418,10 @@ public struct DocumentGenerator {
         }
         var markups: [Markup] = []
         for offset in images {
-            let source = ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/i\(offset).png"),
+            var source = ImageSource(src: hostileAttribute(Self.hostileURLs, else: "https://example.com/i\(offset).png"),
                                      alt: hostileAttribute(Self.hostileTitles, else: "icon"),
                                      title: profile.hostileAttributePercent > 0 && random.chance(20) ? random.pick(Self.hostileTitles) : nil)
+            (source.width, source.height) = imageSize()
             markups.append(Markup(.image(source), start: offset, end: offset + 1))
         }
         guard boundaries.count > 2 else { return markups }

@@ -29,7 +29,10 @@ struct AttributedStringWriterTests {
             if let url = a.link { parts.append("link=\(url.absoluteString)") }
             if let color = a[Keys.TextColorAttribute.self] { parts.append("textColor=\(color)") }
             if let color = a[Keys.BackgroundColorAttribute.self] { parts.append("backgroundColor=\(color)") }
-            if let image = a[Keys.ImageAttribute.self] { parts.append("image=\(image.src),\(image.alt ?? "-"),\(image.title ?? "-")") }
+            if let image = a[Keys.ImageAttribute.self] {
+                let size = image.width == nil && image.height == nil ? "" : ",\(image.width.map(String.init) ?? "-")x\(image.height.map(String.init) ?? "-")"
+                parts.append("image=\(image.src),\(image.alt ?? "-"),\(image.title ?? "-")\(size)")
+            }
             if let url = a.imageURL { parts.append("imageURL=\(url.absoluteString)") }
             if let tag = a[Keys.HashtagAttribute.self] { parts.append("hashtag=\(tag)") }
             if let name = a[Keys.MentionAttribute.self] { parts.append("mention=\(name)") }
@@ -81,11 +84,13 @@ struct AttributedStringWriterTests {
         }
     }
 
-    @Test("An inline image is its U+FFFC with the image, its URL as Foundation's imageURL")
+    @Test("An inline image is its U+FFFC with the image and its size, its URL as Foundation's imageURL")
     func image() throws {
-        let image = MarkupKind.image(ImageSource(src: "https://e.x/a.png", alt: "A", title: "T"))
+        let image = MarkupKind.image(ImageSource(src: "https://e.x/a.png", alt: "A", title: "T", width: 640, height: 480))
         let string = try Self.write([Block(.paragraph, text: "x\u{FFFC}y", markups: [Markup(.strong, start: 0, end: 3), Markup(image, start: 1, end: 2)])])
-        #expect(Self.inlineRuns(string) == ["x {strong}", "\u{FFFC} {strong image=https://e.x/a.png,A,T imageURL=https://e.x/a.png}", "y {strong}"])
+        #expect(Self.inlineRuns(string) == ["x {strong}", "\u{FFFC} {strong image=https://e.x/a.png,A,T,640x480 imageURL=https://e.x/a.png}", "y {strong}"])
+        let written = try #require(string.runs.first { $0.attributes[Keys.ImageAttribute.self] != nil }?.attributes[Keys.ImageAttribute.self])
+        #expect(written == InlineImage(src: "https://e.x/a.png", alt: "A", title: "T", width: 640, height: 480))
     }
 
     @Test("Nested and crossing markups: each run has every markup over it; the inner of two colors holds")
@@ -115,7 +120,7 @@ struct AttributedStringWriterTests {
             Block(.codeBlock(language: "swift"), text: "let x = 1\nx"),
             Block(.unorderedListItem, text: "u"),
             Block(.orderedListItem(number: 7), text: "o", depth: 1),
-            Block(.image(ImageSource(src: "https://e.x/i.png", alt: "I")), text: "cap"),
+            Block(.image(ImageSource(src: "https://e.x/i.png", alt: "I", height: 90)), text: "cap"),
             Block(.embed(Embed(.video, src: "https://e.x/v.mp4")), text: "fallback"),
             Block(.tableCaption, text: "c"),
             row,
@@ -142,7 +147,7 @@ struct AttributedStringWriterTests {
             "\"d\\n\" DD #11 d0 q0",
             "\"\\n\" HR #12 d0 q0",
         ])
-        #expect(Self.inlineRuns(string).contains("\u{FFFC} {image=https://e.x/i.png,I,- imageURL=https://e.x/i.png}"))
+        #expect(Self.inlineRuns(string).contains("\u{FFFC} {image=https://e.x/i.png,I,-,-x90 imageURL=https://e.x/i.png}"))
     }
 
     @Test("A list in a quote, a quote in a list item: each block's depth and quote depth; the last block has no separator")

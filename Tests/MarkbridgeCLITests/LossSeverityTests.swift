@@ -25,6 +25,10 @@ struct LossSeverityTests {
         #expect(DiagnosticCodeName.droppedStyle.severity == .style)
         #expect(DiagnosticCodeName.unsafeURL.severity == .content)
         #expect(DiagnosticCodeName.tableFlattened.severity == .structure)
+        // An image's size is presentation, wherever it is lost.
+        #expect(DiagnosticCodeName.imageSizeDropped.severity == .style)
+        #expect(LossClass.markupChanged("IMAGE", attribute: "width").severity == .style)
+        #expect(LossClass.attributeChanged("height").severity == .style)
         #expect(LossClass.diagnostic(code: "a-callers-own-code").severity == .content)
         #expect(LossSeverity.allCases.sorted(by: >) == [.content, .structure, .style, .info])
     }

@@ -137,6 +137,29 @@ struct DocumentDiffTests {
         #expect(diff(old, new, options: DiffOptions(ignoresAttributes: true)).changes.count == 1)
     }
 
+    @Test("An image's width and height are compared, on an IMG block as an embed's are and on an IMAGE markup")
+    func imageSizes() throws {
+        let old = Document(blocks: [
+            Block(.image(ImageSource(src: "https://e.x/a.png", width: 640, height: 480))),
+            paragraph("an \u{FFFC} icon", [Markup(.image(ImageSource(src: "https://e.x/i.png", width: 16)), start: 3, end: 4)]),
+        ])
+        let new = Document(blocks: [
+            Block(.image(ImageSource(src: "https://e.x/a.png", width: 320, height: 480))),
+            paragraph("an \u{FFFC} icon", [Markup(.image(ImageSource(src: "https://e.x/i.png", height: 16)), start: 3, end: 4)]),
+        ])
+        let changes = diff(old, new).changes
+        guard changes.count == 2, case .changed(0, 0, let block) = changes[0], case .changed(1, 1, let inline) = changes[1] else { throw Failure.unexpected(changes) }
+        #expect(block.attributes == [AttributeChange(name: "width", old: "640", new: "320")])
+        #expect(inline.markups == [
+            MarkupChange(kind: .changed, name: "IMAGE", oldRange: TextRange(start: 3, end: 4), newRange: TextRange(start: 3, end: 4),
+                         text: "\u{FFFC}", attribute: "width", oldValue: "16", newValue: ""),
+            MarkupChange(kind: .changed, name: "IMAGE", oldRange: TextRange(start: 3, end: 4), newRange: TextRange(start: 3, end: 4),
+                         text: "\u{FFFC}", attribute: "height", oldValue: "", newValue: "16"),
+        ])
+        // An inserted image shows its size among its attributes, as markup JSON names them.
+        #expect(DocumentDiff.attributes(of: old.blocks[0]).map(\.name) == ["src", "width", "height"])
+    }
+
     @Test("A task's state is an attribute: checked, unchecked, or a plain item")
     func taskState() throws {
         let old = Document(blocks: [Block(.unorderedListItem, text: "a", taskState: .unchecked), Block(.unorderedListItem, text: "b", taskState: .checked)])

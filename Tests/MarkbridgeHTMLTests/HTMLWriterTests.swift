@@ -80,6 +80,17 @@ struct HTMLWriterTests {
             """)
     }
 
+    @Test("An image's size is written as width and height attributes, on a block, a figure and inline; none where none is given")
+    func imageSizes() throws {
+        let json = ##"{"paragraphs":[{"type":"IMG","src":"https://e.x/a.png","alt":"A","width":640,"height":480},{"type":"IMG","text":"Cap","src":"https://e.x/b.png","height":0},{"type":"P","text":"x\uFFFCy\uFFFC","markups":[{"type":"IMAGE","start":1,"end":2,"src":"https://e.x/i.png","title":"t","width":16},{"type":"IMAGE","start":3,"end":4,"src":"https://e.x/j.png"}]}]}"##
+        #expect(try html(json) == """
+            <p><img src="https://e.x/a.png" alt="A" width="640" height="480"></p>
+            <figure><img src="https://e.x/b.png" height="0"><figcaption>Cap</figcaption></figure>
+            <p>x<img src="https://e.x/i.png" title="t" width="16">y<img src="https://e.x/j.png"></p>
+
+            """)
+    }
+
     @Test("Text that looks like markup is escaped; unsafe links are not written")
     func safety() throws {
         let document = Document(blocks: [Block(.paragraph, text: "<script>alert(1)</script> & x", markups: [

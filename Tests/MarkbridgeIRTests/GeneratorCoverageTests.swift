@@ -46,4 +46,22 @@ struct GeneratorCoverageTests {
         let missing = wanted.subtracting(seen.markups)
         #expect(missing.isEmpty, "never made: \(missing.sorted())")
     }
+
+    @Test("Images, as blocks and inline, come with a width, a height, both and neither, 0 and the largest kept among them")
+    func imageSizes() {
+        var generator = DocumentGenerator(seed: 27, profile: .hostile)
+        var shapes = Set<String>(), edges = Set<Int>()
+        for index in 0..<600 {
+            for block in generator.document(blockCount: 1 + index % 24).blocks {
+                var images: [(String, ImageSource)] = block.markups.compactMap { if case .image(let image) = $0.kind { ("IMAGE", image) } else { nil } }
+                if case .image(let image) = block.kind { images.append(("IMG", image)) }
+                for (name, image) in images {
+                    shapes.insert("\(name) \(image.width == nil ? "-" : "w")\(image.height == nil ? "-" : "h")")
+                    edges.formUnion([image.width, image.height].compactMap { $0 }.filter { $0 == 0 || $0 == 100_000 })
+                }
+            }
+        }
+        #expect(shapes == ["IMG --", "IMG w-", "IMG -h", "IMG wh", "IMAGE --", "IMAGE w-", "IMAGE -h", "IMAGE wh"])
+        #expect(edges == [0, 100_000])
+    }
 }

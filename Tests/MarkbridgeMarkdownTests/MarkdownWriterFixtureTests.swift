@@ -29,6 +29,26 @@ struct MarkdownWriterFixtureTests {
         #expect(String(decoding: written.value, as: UTF8.self) == "under and 日本「強調」です\n\nc\n")
         #expect(written.diagnostics.map(\.code) == ["emphasis-dropped", "markup-dropped", "alignment-dropped"])
     }
+
+    @Test("--markdown-html drop: an image's size dropped, said exactly; the emphasis beside it still read back")
+    func imageSizeDropped() throws {
+        let document = try MarkupJSONReader().read(#"{"paragraphs":[{"type":"IMG","src":"https://e.x/a.png","alt":"A","width":640,"height":480},{"type":"P","text":"abc de \uFFFC","markups":[{"type":"CODE","start":0,"end":3},{"type":"STRONG","start":4,"end":6},{"type":"EM","start":0,"end":6},{"type":"IMAGE","start":7,"end":8,"src":"https://e.x/i.png","width":5}]},{"type":"ULI","text":"\uFFFC","markups":[{"type":"IMAGE","start":0,"end":1,"src":"https://e.x/j.png","height":32}]}]}"#).value
+        let written = try MarkdownWriter(options: .init(html: .drop)).write(document)
+        #expect(String(decoding: written.value, as: UTF8.self) == "![A](https://e.x/a.png)\n\n*`abc` **de*** ![](https://e.x/i.png)\n\n- ![](https://e.x/j.png)\n")
+        #expect(written.diagnostics.map(\.description) == [
+            "warning: size 640×480 of an image in block 0 dropped: a CommonMark image has no size (--markdown-html drop) [image-size-dropped]",
+            "warning: width 5 of an image in block 1 dropped: a CommonMark image has no size (--markdown-html drop) [image-size-dropped]",
+            "warning: height 32 of an image in block 2 dropped: a CommonMark image has no size (--markdown-html drop) [image-size-dropped]",
+        ])
+        var sizeless = document
+        for index in sizeless.blocks.indices {
+            if case .image(let image) = sizeless.blocks[index].kind { sizeless.blocks[index].kind = .image(image.withoutSize) }
+            for markup in sizeless.blocks[index].markups.indices {
+                if case .image(let image) = sizeless.blocks[index].markups[markup].kind { sizeless.blocks[index].markups[markup].kind = .image(image.withoutSize) }
+            }
+        }
+        #expect(try MarkdownReader().read(written.value).value == sizeless)
+    }
 }
 
 extension Fixture: CustomTestStringConvertible {}
