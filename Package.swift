@@ -20,7 +20,9 @@ let package = Package(
         // walked from UTF-16 to UTF-8. `package` only: no service that imports Markbridge sees it.
         .target(name: "MarkbridgeBytes"),
 
-        // The intermediate representation: paragraphs with ranged markups. Standard library only.
+        // The intermediate representation: paragraphs with ranged markups, and the protocols
+        // every format's reader and writer conform to. The standard library, Synchronization and
+        // the byte layer only.
         .target(name: "MarkbridgeIR", dependencies: ["MarkbridgeBytes"]),
 
         // Markup JSON, version 1: a hand-written byte-level writer and a validating reader.

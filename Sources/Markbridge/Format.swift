@@ -1,8 +1,14 @@
 /// A format Markbridge reads or writes: its name (the command's spelling), the file extensions
 /// that imply it, and its reader and writer where it has them.
 ///
-/// Readers and writers are plain functions over bytes: pure, `Sendable` and cheap to start, so
-/// a batch run can call them from every core at once.
+/// A format is made from a ``DocumentReader`` type and a ``DocumentWriter`` type, with how a
+/// conversion's ``ConversionOptions`` map to each one's `Options`
+/// (``init(name:summary:fileExtensions:reader:readerOptions:writer:writerOptions:)``): adding a
+/// format is one conformance of each and one registry entry. What the format holds are the
+/// plain functions over bytes made from them: pure, `Sendable` and cheap to start, so a batch
+/// run can call them from every core at once. A reader or writer that is no such type (one
+/// side only, or another format's wrapped) is given as a function
+/// (``init(name:summary:fileExtensions:reader:writer:)``).
 public struct Format: Sendable {
     public typealias Reader = @Sendable ([UInt8], ConversionOptions) throws(ConversionError) -> Diagnosed<Document>
     public typealias Writer = @Sendable (Document, ConversionOptions) throws(ConversionError) -> Diagnosed<[UInt8]>
@@ -20,6 +26,21 @@ public struct Format: Sendable {
         self.reader = reader
         self.writer = writer
     }
+
+    /// The format read by `reader` and written by `writer`, each made for every call with the
+    /// options its mapping gives of the conversion's. The types are generic parameters, not
+    /// existentials: each format's functions are specialised for its reader and writer.
+    public init<FormatReader: DocumentReader, FormatWriter: DocumentWriter>(
+        name: String, summary: String, fileExtensions: [String],
+        reader: FormatReader.Type, readerOptions: @escaping @Sendable (ConversionOptions) -> FormatReader.Options,
+        writer: FormatWriter.Type, writerOptions: @escaping @Sendable (ConversionOptions) -> FormatWriter.Options
+    ) {
+        self.init(
+            name: name, summary: summary, fileExtensions: fileExtensions,
+            reader: { bytes, options throws(ConversionError) in try FormatReader(options: readerOptions(options)).read(bytes) },
+            writer: { document, options throws(ConversionError) in try FormatWriter(options: writerOptions(options)).write(document) }
+        )
+    }
 }
 
 /// Formats are told apart by name, as a registry holds them: `.markdown == .gfm` is false, and
@@ -36,14 +57,13 @@ extension Format {
         name: "json",
         summary: "markup JSON: paragraphs with ranged markups",
         fileExtensions: ["json"],
-        reader: { bytes, options throws(ConversionError) in
-            try MarkupJSONReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxNestingDepth: options.limits.maxJSONNesting,
-                                                maxInputBytes: options.limits.maxInputBytes)).read(bytes)
+        reader: MarkupJSONReader.self,
+        readerOptions: { options in
+            .init(urlPolicy: options.effectiveURLPolicy, maxNestingDepth: options.limits.maxJSONNesting, maxInputBytes: options.limits.maxInputBytes)
         },
-        writer: { document, options throws(ConversionError) in
-            try MarkupJSONWriter(options: .init(
-                offsetUnit: options.offsetUnit, prettyPrinted: options.prettyPrinted, urlPolicy: options.effectiveURLPolicy
-            )).write(document)
+        writer: MarkupJSONWriter.self,
+        writerOptions: { options in
+            .init(offsetUnit: options.offsetUnit, prettyPrinted: options.prettyPrinted, urlPolicy: options.effectiveURLPolicy)
         }
     )
 }
@@ -54,15 +74,14 @@ extension Format {
         name: "html",
         summary: "HTML, read as a browser reads it, written as clean semantic HTML5",
         fileExtensions: ["html", "htm", "xhtml"],
-        reader: { bytes, options throws(ConversionError) in
-            try HTMLReader(options: .init(
-                urlPolicy: options.effectiveURLPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
-                parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8, maxDepth: options.limits.maxHTMLDepth,
-                              maxInputBytes: options.limits.maxInputBytes))).read(bytes)
+        reader: HTMLReader.self,
+        readerOptions: { options in
+            .init(urlPolicy: options.effectiveURLPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
+                  parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8, maxDepth: options.limits.maxHTMLDepth,
+                                maxInputBytes: options.limits.maxInputBytes))
         },
-        writer: { document, options throws(ConversionError) in
-            try HTMLWriter(options: .init(standalone: options.standalone, urlPolicy: options.effectiveURLPolicy)).write(document)
-        }
+        writer: HTMLWriter.self,
+        writerOptions: { options in .init(standalone: options.standalone, urlPolicy: options.effectiveURLPolicy) }
     )
 
     /// Plain text: read as paragraphs separated by blank lines, a line end inside one a hard
@@ -71,10 +90,10 @@ extension Format {
         name: "text",
         summary: "plain text: read as paragraphs and line breaks, written as what a reader sees",
         fileExtensions: ["txt"],
-        reader: { bytes, options throws(ConversionError) in
-            try PlainTextReader(options: .init(maxInputBytes: options.limits.maxInputBytes)).read(bytes)
-        },
-        writer: { document, _ throws(ConversionError) in try PlainTextWriter().write(document) }
+        reader: PlainTextReader.self,
+        readerOptions: { options in .init(maxInputBytes: options.limits.maxInputBytes) },
+        writer: PlainTextWriter.self,
+        writerOptions: { _ in .init() }
     )
 }
 
@@ -85,17 +104,12 @@ extension Format {
         name: "markdown",
         summary: "CommonMark (cmark): written so that it reads back as the same document",
         fileExtensions: ["md", "markdown", "mdown"],
-        reader: { bytes, options throws(ConversionError) in
-            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
-                                              unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth)).read(bytes)
-        },
-        writer: { document, options throws(ConversionError) in
-            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy)).write(document)
-        }
+        reader: MarkdownReader.self,
+        readerOptions: { options in .markdownReader(options, dialect: .commonMark) },
+        writer: MarkdownWriter.self,
+        writerOptions: { options in .markdownWriter(options, dialect: .commonMark) }
     )
-}
 
-extension Format {
     /// GitHub Flavored Markdown: CommonMark with pipe tables, `~~strike~~`, task list items
     /// and (read only) bare URLs as links. Read by cmark-gfm, loaded at run time where Debian's
     /// libcmark-gfm-extensions is installed (`gfm-unavailable` where it is not).
@@ -103,12 +117,24 @@ extension Format {
         name: "gfm",
         summary: "GitHub Flavored Markdown (tables, strikethrough, task lists, autolinks); read with cmark-gfm",
         fileExtensions: [],
-        reader: { bytes, options throws(ConversionError) in
-            try MarkdownReader(options: .init(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
-                                              unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth, dialect: .gfm)).read(bytes)
-        },
-        writer: { document, options throws(ConversionError) in
-            try MarkdownWriter(options: .init(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy, dialect: .gfm)).write(document)
-        }
+        reader: MarkdownReader.self,
+        readerOptions: { options in .markdownReader(options, dialect: .gfm) },
+        writer: MarkdownWriter.self,
+        writerOptions: { options in .markdownWriter(options, dialect: .gfm) }
     )
+}
+
+extension MarkdownReader.Options {
+    /// The Markdown reader's options in a conversion: the two dialects differ in nothing else.
+    fileprivate static func markdownReader(_ options: ConversionOptions, dialect: MarkdownReader.Dialect) -> Self {
+        Self(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
+             unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth, dialect: dialect)
+    }
+}
+
+extension MarkdownWriter.Options {
+    /// The Markdown writer's options in a conversion, for either dialect.
+    fileprivate static func markdownWriter(_ options: ConversionOptions, dialect: MarkdownWriter.Dialect) -> Self {
+        Self(html: options.markdownHTML, urlPolicy: options.effectiveURLPolicy, dialect: dialect)
+    }
 }

@@ -14,7 +14,9 @@ enum HTMLElementRule: Sendable, Equatable {
     case preformatted
     case list(ordered: Bool)
     case listItem
-    /// `dt` and `dd`: paragraphs; the list structure of `dl` is flattened.
+    /// `dt` and `dd`: a definition term and a definition (``BlockKind/definitionTerm(continues:)``,
+    /// ``BlockKind/definitionDescription(continues:)``), each block inside a definition one of
+    /// its kind, the `dl` around them marking where a definition list begins.
     case definition
     case horizontalRule
     case lineBreak

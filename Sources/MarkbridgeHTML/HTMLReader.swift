@@ -5,7 +5,7 @@ import MarkbridgeHTMLParser
 /// algorithm, then walked with the element rules (``HTMLElementRules``), inline `style`
 /// declarations, CSS whitespace collapsing and the URL policy. No text is lost without a
 /// diagnostic, and every diagnostic points at the element that caused it.
-public struct HTMLReader: Sendable {
+public struct HTMLReader: DocumentReader {
     public enum UnknownElementPolicy: String, Sendable, CaseIterable {
         /// Keep the element's content, drop the element (the default).
         case unwrap
@@ -49,9 +49,5 @@ public struct HTMLReader: Sendable {
         let document = walker.walk()
         try walker.countdown.rethrow()
         return Diagnosed(document, diagnostics: parsed.diagnostics + walker.diagnostics)
-    }
-
-    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
-        try read(Array(text.utf8))
     }
 }

@@ -4,7 +4,7 @@
 /// Writes the IR as semantic HTML5: nested lists from depths, block quotes from quote depths,
 /// properly nested inline elements, every attribute double-quoted and escaped, URLs through the
 /// URL policy. The output reads back through ``HTMLReader`` as the same IR.
-public struct HTMLWriter: Sendable {
+public struct HTMLWriter: DocumentWriter {
     public struct Options: Hashable, Sendable {
         /// A whole document with a UTF-8 `meta` tag, instead of a fragment.
         public var standalone: Bool

@@ -81,8 +81,7 @@
                 visit(.open(markup))
                 open.append(markup)
             }
-            if let image = imageAt[here], byteIndex + 2 < bytes.count,
-               bytes[byteIndex] == 0xEF, bytes[byteIndex + 1] == 0xBF, bytes[byteIndex + 2] == 0xBC {
+            if let image = imageAt[here], ObjectReplacement.begins(at: byteIndex, in: bytes) {
                 visit(.image(image))
                 runStart = byteIndex + 3
             }

@@ -144,9 +144,7 @@ extension MarkupJSONDecoder {
 
     private static func coversObjectReplacement(_ text: String, _ range: TextRange) -> Bool {
         guard range.length == 1, let start = OffsetTranslator.utf8Offset(ofUTF16: range.start, in: text) else { return false }
-        let utf8 = text.utf8
-        // U+FFFC is EF BF BC in UTF-8.
-        return Array(utf8.dropFirst(start).prefix(3)) == [0xEF, 0xBF, 0xBC]
+        return ObjectReplacement.begins(at: start, in: text.utf8.span)
     }
 
     mutating func checkedImageSource(_ src: String, pointer: JSONPointer, offset: Int) -> String {

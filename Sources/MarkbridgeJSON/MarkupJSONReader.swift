@@ -6,7 +6,7 @@
 /// text or splitting a character, overlapping links, nesting past the limit) throws a
 /// ``ConversionError`` naming the JSON Pointer, line and column. Anything dropped on the way
 /// (unknown fields, duplicate keys, empty markups, unsafe URLs) is a diagnostic.
-public struct MarkupJSONReader: Sendable {
+public struct MarkupJSONReader: DocumentReader {
     public struct Options: Hashable, Sendable {
         public var urlPolicy: URLPolicy
         /// Deepest nesting of arrays and objects accepted anywhere, unknown fields included.
@@ -56,9 +56,5 @@ public struct MarkupJSONReader: Sendable {
                 // A failure of the document as a whole has no pointer, not the empty one.
                 at: SourceLocation(byteOffset: failure.offset, in: bytes, jsonPointer: failure.pointer.description.isEmpty ? nil : failure.pointer.description))
         }
-    }
-
-    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
-        try read(Array(text.utf8))
     }
 }

@@ -3,7 +3,7 @@
 /// Writes markup JSON, version 1, by hand over bytes (Foundation's `JSONEncoder` is 6-7x slower
 /// on this shape). Keys come in a fixed order and default-valued fields are omitted, so the same
 /// document always gives byte-identical output.
-public struct MarkupJSONWriter: Sendable {
+public struct MarkupJSONWriter: DocumentWriter {
     public struct Options: Hashable, Sendable {
         public var offsetUnit: OffsetUnit
         /// Two-space indented output, one key per line, for people; compact output is one line.

@@ -7,10 +7,11 @@ enum GFMAutolinks {
     /// of the text, or after whitespace or one of `*`, `_`, `~` and `(`.
     static func startsWWW(_ bytes: ArraySlice<UInt8>, dotAt dot: Int) -> Bool {
         let start = dot - 3
-        guard start >= bytes.startIndex, bytes[start] == 0x77, bytes[start + 1] == 0x77, bytes[start + 2] == 0x77 else { return false }
+        guard start >= bytes.startIndex, bytes[start] == UInt8(ascii: "w"), bytes[start + 1] == UInt8(ascii: "w"),
+              bytes[start + 2] == UInt8(ascii: "w") else { return false }
         guard start > bytes.startIndex else { return true }
         switch bytes[start - 1] {
-        case 0x20, 0x09, 0x0A, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("): return true
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("): return true
         default: return false
         }
     }
@@ -22,7 +23,7 @@ enum GFMAutolinks {
         var start = colon
         while start > bytes.startIndex, isLetter(bytes[start - 1]), colon - start < 6 { start -= 1 }
         if start > bytes.startIndex, isLetter(bytes[start - 1]) { return false }
-        let scheme = bytes[start..<colon].map { $0 | 0x20 }
+        let scheme = bytes[start..<colon].map { $0 | asciiCaseBit }
         return scheme == Array("http".utf8) || scheme == Array("https".utf8) || scheme == Array("ftp".utf8)
     }
 
@@ -51,8 +52,11 @@ enum GFMAutolinks {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+    /// The bit that tells an ASCII letter's cases apart (`A` | it is `a`).
+    private static let asciiCaseBit: UInt8 = 0x20
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | asciiCaseBit) }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     private static func isLocalPart(_ byte: UInt8) -> Bool {
         isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")

@@ -455,7 +455,7 @@ struct MarkdownBlockEmitter {
         let fenceCharacter = useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")
         let fence = repeatElement(fenceCharacter, count: max(2, MarkdownLines.longestLeadingRun(of: fenceCharacter, in: text.utf8)) + 1)
         var out = Array(fence)
-        if let language { MarkdownEscaping.infoString(language, fence: fenceCharacter, into: &out) }
+        if let language { MarkdownEscaping.escape(language, as: .infoString(fence: fenceCharacter), into: &out) }
         out.append(0x0A)
         if !text.isEmpty {
             out.append(contentsOf: text.utf8)

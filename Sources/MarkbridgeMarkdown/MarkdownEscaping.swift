@@ -57,7 +57,8 @@ enum MarkdownEscaping {
                 // stays as written; the end of this piece counts as a line's end.
                 if index + 1 < end {
                     let next = bytes[index + 1]
-                    guard next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "#") else {
+                    guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")
+                        || next == UInt8(ascii: "#") else {
                         index += 1
                         continue
                     }
@@ -132,14 +133,20 @@ enum MarkdownEscaping {
         return leftAutolink
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// An ASCII letter of either case: the case bit set, a lower-case one.
+    private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | asciiCaseBit) }
+
+    /// The bit that tells an ASCII letter's cases apart (`A` | it is `a`).
+    private static let asciiCaseBit: UInt8 = 0x20
 
     /// The bytes the switch in `line` acts on anywhere in a line (the line-start rules for
     /// `-`, `+`, `=`, `~`, `.` and `)` are applied before the skipping starts).
     static let mayNeedEscape: [Bool] = (0..<256).map { value in
         let byte = UInt8(value)
         // C0 controls, DEL, and the lead bytes of C1 controls (C2 80 to C2 9F) and U+FEFF (EF BB BF).
-        return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+        return Array("\\`*_[]<>#!&".utf8).contains(byte) || byte < UInt8(ascii: " ") || byte == 0x7F || byte == 0xC2 || byte == 0xEF
     }
 
     /// The same for GitHub Flavored Markdown: `~` and `|` as well, and the `.`, `:` and `@`
@@ -177,7 +184,7 @@ enum MarkdownEscaping {
         guard index < bytes.endIndex else { return false }
         let byte = bytes[index]
         if byte < 0x80 {
-            return isDigit(byte) || byte == 0x23 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            return isDigit(byte) || byte == UInt8(ascii: "#") || isLetter(byte)
         }
         var end = index + 1
         while end < bytes.endIndex && bytes[end] & 0xC0 == 0x80 { end += 1 }
@@ -190,55 +197,86 @@ enum MarkdownEscaping {
     static func protectingLineEdges(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
         var first = line.startIndex
         var last = line.endIndex
-        while first < last, line[first] == 0x20 { first += 1 }
-        while last > first, line[last - 1] == 0x20 { last -= 1 }
+        while first < last, line[first] == UInt8(ascii: " ") { first += 1 }
+        while last > first, line[last - 1] == UInt8(ascii: " ") { last -= 1 }
         for _ in line.startIndex..<first { out.append(contentsOf: "&#32;".utf8) }
         out.append(contentsOf: line[first..<last])
         for _ in last..<line.endIndex { out.append(contentsOf: "&#32;".utf8) }
     }
 
-    /// A link destination, written so that cmark reads back exactly `url`. CommonMark decodes
-    /// character references and backslash escapes in destinations (so `&#106;avascript:` would
-    /// read back as `javascript:`), and cmark decodes the references first: `\&` does not keep
-    /// an `&` (it reads back as a backslash and the decoded reference), so an `&` that could
-    /// begin a reference is written `&amp;`. Most URLs are written bare, as people write them,
-    /// a backslash as `\\`; one with spaces, controls, unbalanced or deeply nested
-    /// parentheses, or a leading `<` goes in pointy brackets, with references for line breaks
-    /// and other controls (a real line break would end it).
-    static func destination(_ url: String, into out: inout [UInt8]) {
-        let bytes = url.utf8
-        if writesBare(bytes) {
-            for (index, byte) in zip(bytes.indices, bytes) {
-                switch byte {
-                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-                case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
-                case 0xC2 where isC1(bytes, at: index): continue
-                case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
-                default: out.append(byte)
-                }
-            }
-            return
+    /// What is escaped, and how, outside running text, after cmark's escaping modes
+    /// (commonmark.c's `escaping`: `URL`, `TITLE`, `LITERAL`): each is read back exactly, and
+    /// the rules they share (references, controls, `![`) are written once, in
+    /// ``escape(_:as:into:)``. Running text has rules by position in the line instead (``line(_:atLineStart:gfm:insideLink:allowsHTML:into:)``),
+    /// and a code span none but its fence (``codeSpan(_:into:)``).
+    enum Mode {
+        /// A link or image destination. CommonMark decodes character references and backslash
+        /// escapes in destinations (so `&#106;avascript:` would read back as `javascript:`), and
+        /// cmark decodes the references first: `\&` does not keep an `&` (it reads back as a
+        /// backslash and the decoded reference), so an `&` that could begin a reference is
+        /// written `&amp;`. Most URLs are written bare, as people write them, a backslash as
+        /// `\\`; one with spaces, controls, unbalanced or deeply nested parentheses, or a
+        /// leading `<` goes in pointy brackets, with references for line breaks and other
+        /// controls (a real line break would end it).
+        case destination
+        /// A link or image title in double quotes: `"` and `\` as references, and line breaks
+        /// as references, so that no title holds a line ending (a blank line would end the
+        /// paragraph and let the rest be read as Markdown, raw HTML included; a single one
+        /// would need the container prefixes).
+        case title
+        /// A fenced code block's info string (its language), after a fence of `fence`
+        /// characters. The rest of the fence line is the info string, so escapes are
+        /// unambiguous here: a backslash is `\\`, and a leading fence character is escaped
+        /// (it would lengthen the fence).
+        case infoString(fence: UInt8)
+    }
+
+    /// `value` written where `mode` says, so that cmark reads back exactly `value`: an `&` that
+    /// could begin a character reference as `&amp;`, a `!` before a `[` as `&#33;`, controls
+    /// (a line ending above all) and C1 controls as references, a backslash as the mode writes
+    /// it, and the construct's own delimiters as references inside it.
+    static func escape(_ value: String, as mode: Mode, into out: inout [UInt8]) {
+        let bytes = value.utf8
+        // The delimiters around the value, written as references inside it, and a backslash.
+        let delimiters: (open: UInt8, close: UInt8)?
+        let backslash: StaticString
+        switch mode {
+        case .destination where writesBare(bytes):
+            delimiters = nil
+            backslash = #"\\"#
+        // No backslash inside and no closing delimiter: cmark 0.30.2 scans pointy destinations
+        // and titles with patterns that may read a backslash as a plain character, and takes
+        // the longest match, so `<a\\\>` or `"a\\\""` could run on to a later `>` or `"` on the
+        // line. References decode before escapes are undone, so a backslash is two
+        // references, whose decoded pair reads as one.
+        case .destination:
+            delimiters = (UInt8(ascii: "<"), UInt8(ascii: ">"))
+            backslash = "&#92;&#92;"
+        case .title:
+            delimiters = (UInt8(ascii: "\""), UInt8(ascii: "\""))
+            backslash = "&#92;&#92;"
+        case .infoString(let fence):
+            if bytes.first == fence { out.append(UInt8(ascii: "\\")) }
+            delimiters = nil
+            backslash = #"\\"#
         }
-        // No backslash inside: cmark 0.30.2 scans this form with a pattern that may read a
-        // backslash as a plain character, and takes the longest match, so `<a\\\>` could run
-        // on to a later `>`. References decode before escapes are undone, so a backslash is two
-        // references, whose decoded pair reads as one; `<` and `>` are references too.
-        out.append(UInt8(ascii: "<"))
+        if let delimiters { out.append(delimiters.open) }
         for (index, byte) in zip(bytes.indices, bytes) {
             switch byte {
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
-            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
+            case UInt8(ascii: "\\"): out.append(backslash)
+            case UInt8(ascii: "<") where delimiters?.open == byte: out.append("&lt;")
+            case UInt8(ascii: ">") where delimiters?.close == byte: out.append("&gt;")
+            case UInt8(ascii: "\"") where delimiters?.close == byte: out.append("&quot;")
+            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append("&amp;")
+            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append("&#33;")
+            // A bare destination has none of these (``writesBare(_:)``), a tab is itself.
             case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
             case 0xC2 where isC1(bytes, at: index): continue
             case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
             default: out.append(byte)
             }
         }
-        out.append(UInt8(ascii: ">"))
+        if let delimiters { out.append(delimiters.close) }
     }
 
     /// A `!` right before a `[`: in a destination, title or info string it opens nothing, but the complexity
@@ -257,7 +295,7 @@ enum MarkdownEscaping {
         var depth = 0
         for byte in bytes {
             switch byte {
-            case 0x00...0x20, 0x7F: return false
+            case 0x00...UInt8(ascii: " "), 0x7F: return false
             case UInt8(ascii: "("):
                 depth += 1
                 if depth > 8 { return false }
@@ -268,52 +306,6 @@ enum MarkdownEscaping {
             }
         }
         return depth == 0
-    }
-
-    /// A link title in double quotes, read back exactly: `"` and `\\` escaped, an `&` that could
-    /// begin a character reference as `&amp;` (as in ``destination(_:into:)``), and line breaks as references, so that no title
-    /// holds a line ending (a blank line would end the paragraph and let the rest be read as
-    /// Markdown, raw HTML included; a single one would need the container prefixes).
-    static func title(_ title: String, into out: inout [UInt8]) {
-        // No backslash and no quote inside, for the same reason as a pointy destination: the
-        // title pattern reads `\\\"` either way, and the longest match could run on to a later
-        // `"` on the line.
-        out.append(UInt8(ascii: "\""))
-        let bytes = title.utf8
-        for (index, byte) in zip(bytes.indices, bytes) {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "&#92;&#92;".utf8)
-            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
-            case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
-            case 0xC2 where isC1(bytes, at: index): continue
-            case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// A fence's info string (the code block's language), read back exactly. The rest of the
-    /// fence line is the info string, so escapes are unambiguous here: a backslash is `\\\\`,
-    /// an `&` that could begin a reference `&amp;`, controls are references, and a leading
-    /// fence character is escaped.
-    static func infoString(_ info: String, fence: UInt8, into out: inout [UInt8]) {
-        let bytes = info.utf8
-        // A leading fence character would lengthen the fence.
-        if bytes.first == fence { out.append(UInt8(ascii: "\\")) }
-        for (index, byte) in zip(bytes.indices, bytes) {
-            switch byte {
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "&") where startsCharacterReference(bytes[bytes.index(after: index)...]): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "!") where opensImage(bytes, at: index): out.append(contentsOf: "&#33;".utf8)
-            case 0x00...0x08, 0x0A...0x1F, 0x7F: appendReference(to: byte, into: &out)
-            case 0xC2 where isC1(bytes, at: index): continue
-            case 0x80...0x9F where isC1(bytes, before: index): appendC1Reference(byte, into: &out)
-            default: out.append(byte)
-            }
-        }
     }
 
     /// A control character as a numeric reference, which CommonMark decodes in destinations,
@@ -347,7 +339,7 @@ enum MarkdownEscaping {
         var previous: UInt8 = 0
         return bytes.contains { byte in
             defer { previous = byte }
-            return (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F)
+            return (byte < UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n")) || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F)
         }
     }
 
@@ -379,14 +371,13 @@ enum MarkdownEscaping {
     static func startsCharacterReference(_ rest: Substring.UTF8View) -> Bool {
         var bytes = rest.makeIterator()
         guard let first = bytes.next() else { return false }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
-        func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | asciiCaseBit) }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isLetter(byte) }
         var accepts: (UInt8) -> Bool = isAlphanumeric
         var count = 0
         if first == UInt8(ascii: "#") {
             guard let second = bytes.next() else { return false }
-            if second | 0x20 == UInt8(ascii: "x") {
+            if second | asciiCaseBit == UInt8(ascii: "x") {
                 accepts = isHex
             } else {
                 guard isDigit(second) else { return false }
@@ -409,18 +400,19 @@ enum MarkdownEscaping {
     /// content begins or ends with a backtick, or with a space at both ends (CommonMark strips
     /// one space from each end in that case).
     static func codeSpan(_ content: [UInt8], into out: inout [UInt8]) {
+        let backtick = UInt8(ascii: "`"), space = UInt8(ascii: " ")
         var longest = 0
         var run = 0
         for byte in content {
-            if byte == 0x60 { run += 1; longest = max(longest, run) } else { run = 0 }
+            if byte == backtick { run += 1; longest = max(longest, run) } else { run = 0 }
         }
-        let allSpaces = content.allSatisfy { $0 == 0x20 }
-        let needsPadding = !allSpaces && (content.first == 0x60 || content.last == 0x60 || (content.first == 0x20 && content.last == 0x20))
-        out.append(contentsOf: repeatElement(0x60, count: longest + 1))
-        if needsPadding { out.append(0x20) }
+        let allSpaces = content.allSatisfy { $0 == space }
+        let needsPadding = !allSpaces && (content.first == backtick || content.last == backtick || (content.first == space && content.last == space))
+        out.append(contentsOf: repeatElement(backtick, count: longest + 1))
+        if needsPadding { out.append(space) }
         out.append(contentsOf: content)
-        if needsPadding { out.append(0x20) }
-        out.append(contentsOf: repeatElement(0x60, count: longest + 1))
+        if needsPadding { out.append(space) }
+        out.append(contentsOf: repeatElement(backtick, count: longest + 1))
     }
 
     /// An explicitly empty alt text (a decorative image) reads back from `![](src)` as none.
@@ -458,19 +450,19 @@ enum MarkdownEscaping {
         out.append(contentsOf: "![".utf8)
         label(image.alt ?? "", gfm: gfm, into: &out)
         out.append(contentsOf: "](".utf8)
-        destination(image.src, into: &out)
+        escape(image.src, as: .destination, into: &out)
         if let title = image.title {
-            out.append(0x20)
-            Self.title(title, into: &out)
+            out.append(UInt8(ascii: " "))
+            escape(title, as: .title, into: &out)
         }
-        out.append(0x29)
+        out.append(UInt8(ascii: ")"))
     }
 
     /// Image alt text: escaped as text, a line break as a character reference (a real one
     /// would be read as a space in alt text), spaces at its edges protected.
     static func label(_ text: String, gfm: Bool = false, into out: inout [UInt8]) {
         var escaped: [UInt8] = []
-        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if index > 0 { escaped.append(contentsOf: "&#10;".utf8) }
             Self.line(ArraySlice(line), atLineStart: false, gfm: gfm, into: &escaped)
         }

@@ -375,10 +375,10 @@ struct MarkdownInlineRenderer {
                 if codeDepth == 0 { marks.append(.init(offset: out.count, length: 0, role: .linkEnd)) }
                 write { out in
                     out.append(contentsOf: "](".utf8)
-                    MarkdownEscaping.destination(target.href, into: &out)
+                    MarkdownEscaping.escape(target.href, as: .destination, into: &out)
                     if let title = target.title {
                         out.append(0x20)
-                        MarkdownEscaping.title(title, into: &out)
+                        MarkdownEscaping.escape(title, as: .title, into: &out)
                     }
                     out.append(0x29)
                 }

@@ -11,7 +11,7 @@ import MarkbridgeHTML
 /// ``GFMLibrary``): the same walker, the same guards, and pipe tables, `~~strike~~`, bare URLs
 /// and task list items besides. Where cmark-gfm is not installed, reading GFM fails with
 /// `gfm-unavailable`, naming the package to install.
-public struct MarkdownReader: Sendable {
+public struct MarkdownReader: DocumentReader {
     /// The Markdown read: the writer's dialects.
     public typealias Dialect = MarkdownWriter.Dialect
 
@@ -125,10 +125,6 @@ public struct MarkdownReader: Sendable {
         CmarkLibrary.walk(bytes, engine: engine, pieceBytes: pieceBytes) { walker.visit($0) }
         tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
-    }
-
-    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
-        try read(Array(text.utf8))
     }
 }
 

@@ -9,7 +9,7 @@ import MarkbridgeHTML
 /// written: if `*` delimiters do not give the same markups, `_` is tried, then inline HTML, and
 /// a block CommonMark cannot express at all (alignment, an empty paragraph) is written as an
 /// HTML block. With ``HTMLPolicy/drop`` no HTML is written, and what needs it is reported.
-public struct MarkdownWriter: Sendable {
+public struct MarkdownWriter: DocumentWriter {
     public enum HTMLPolicy: String, Sendable, CaseIterable {
         /// Inline and block HTML where CommonMark has no syntax, so nothing is lost (the default).
         case keep

@@ -15,7 +15,7 @@
 ///
 /// Input that is not UTF-8 is refused (`invalid-utf8`, naming the byte, line and column;
 /// `not-utf8` for UTF-16 and UTF-32). One pass over the bytes: linear in the input.
-public struct PlainTextReader: Sendable {
+public struct PlainTextReader: DocumentReader {
     public struct Options: Hashable, Sendable {
         public var maxInputBytes: Int
 
@@ -84,10 +84,6 @@ public struct PlainTextReader: Sendable {
         guard let firstNUL else { return Diagnosed(document) }
         return Diagnosed(document, diagnostics: [.warning("nul-character",
             "\(nulCount) U+0000 character\(nulCount == 1 ? "" : "s") replaced with U+FFFD", at: SourceLocation(byteOffset: firstNUL, in: bytes))])
-    }
-
-    public func read(_ text: String) throws(ConversionError) -> Diagnosed<Document> {
-        try read(Array(text.utf8))
     }
 
     /// Whether `line`, valid UTF-8, holds only whitespace (Unicode White_Space). Bytes other

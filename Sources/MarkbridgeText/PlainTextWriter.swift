@@ -5,8 +5,14 @@
 /// items one a line with a bullet or their number, indented two spaces a level, a table's rows
 /// one a line with their cells separated by ` | ` (a list beside another a blank line apart), hard breaks kept, images as their alt text,
 /// formatting gone.
-public struct PlainTextWriter: Sendable {
-    public init() {}
+public struct PlainTextWriter: DocumentWriter {
+    /// None yet: text is written one way. The record is there so that the writer is made as
+    /// every writer is, and an option can come without a new initializer.
+    public struct Options: Hashable, Sendable {
+        public init() {}
+    }
+
+    public init(options: Options = Options()) {}
 
     /// The document's text; `invalid-document` when it is not one our readers could have
     /// produced (see ``Document/checkWritable()``).
