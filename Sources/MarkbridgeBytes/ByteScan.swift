@@ -251,6 +251,10 @@ extension Array where Element == UInt8 {
     /// a byte, where this is a fill and a copy, under one a byte for long pieces.
     @_spi(MarkbridgeBytes) @inlinable
     public mutating func append(copying bytes: Span<UInt8>) {
+        // Nothing to add leaves the array alone: on an empty array the standard library's
+        // `append(addingCapacity:)` writes the shared empty storage's count, which two threads
+        // doing so at once race on (ThreadSanitizer reports it).
+        guard !bytes.isEmpty else { return }
         append(addingCapacity: bytes.count) { output in
             output.append(repeating: 0, count: bytes.count)
             var target = output.mutableSpan
