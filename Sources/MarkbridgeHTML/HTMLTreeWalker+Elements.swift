@@ -70,7 +70,9 @@ extension HTMLTreeWalker {
         case .horizontalRule where cellDepth > 0:
             builder.breakLineInCell()
         case .horizontalRule:
-            breakBlock()
+            // A rule that opens a list item follows the item's own (empty) block, as every
+            // other block does: before it, the rule came first and the item after it.
+            startPendingListItem()
             builder.startBlock(.horizontalRule, enclosedBy: &context)
             builder.endBlock(keepingIfEmpty: true)
         case .inlineQuote:
