@@ -11,7 +11,7 @@ import MarkbridgeJSON
 /// the separator carries the block attributes of the block before it (as a paragraph's
 /// newline does in `NSAttributedString`), no inline ones. A last block without text (a rule,
 /// an empty paragraph) keeps its `"\n"`, so that its attributes are somewhere. An image block
-/// is a U+FFFC carrying its ``InlineImage`` (and Foundation's `imageURL`), then its caption;
+/// is a U+FFFC carrying its ``ImageSource`` (and Foundation's `imageURL`), then its caption;
 /// a table row is its cells' text joined by `" | "`, as ``TableRow`` has it, each cell's text
 /// carrying its index; an empty quote (an empty ``BlockKind/blockquote`` standing for one) has
 /// no text. On Apple platforms Foundation's `inlinePresentationIntent` and
@@ -175,7 +175,7 @@ struct AttributedStringBuilder {
     }
 
     static func setImage(_ image: ImageSource, on attributes: inout AttributeContainer) {
-        attributes.markbridge.image = InlineImage(src: image.src, alt: image.alt, title: image.title, width: image.width, height: image.height)
+        attributes.markbridge.image = image
         if let url = URL(string: image.src) { attributes.imageURL = url }
     }
 }

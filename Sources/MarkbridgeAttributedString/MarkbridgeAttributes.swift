@@ -69,7 +69,7 @@ extension AttributeScopes {
         public enum LinkHrefAttribute: CodableAttributedStringKey { public typealias Value = String; public static let name = "markbridge.LINK" }
         public enum TextColorAttribute: CodableAttributedStringKey { public typealias Value = String; public static let name = "markbridge.COLOR" }
         public enum BackgroundColorAttribute: CodableAttributedStringKey { public typealias Value = String; public static let name = "markbridge.BACKGROUND" }
-        public enum ImageAttribute: CodableAttributedStringKey { public typealias Value = InlineImage; public static let name = "markbridge.IMAGE" }
+        public enum ImageAttribute: CodableAttributedStringKey { public typealias Value = ImageSource; public static let name = "markbridge.IMAGE" }
         public enum HashtagAttribute: CodableAttributedStringKey { public typealias Value = String; public static let name = "markbridge.HASHTAG" }
         public enum MentionAttribute: CodableAttributedStringKey { public typealias Value = String; public static let name = "markbridge.MENTION" }
         public enum BlockIndexAttribute: CodableAttributedStringKey { public typealias Value = Int; public static let name = "markbridge.block" }
@@ -118,25 +118,5 @@ extension AttributeDynamicLookup {
     /// `string.strong`, `string.blockKind`...: the ``AttributeScopes/MarkbridgeAttributes`` by name.
     public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeScopes.MarkbridgeAttributes, T>) -> T {
         self[T.self]
-    }
-}
-
-/// An image as the ``AttributeScopes/MarkbridgeAttributes/image`` attribute holds it: an
-/// `IMAGE` markup's or an `IMG` block's source, description and size.
-public struct InlineImage: Codable, Hashable, Sendable {
-    public var src: String
-    public var alt: String?
-    public var title: String?
-    /// The size it is shown at, in CSS pixels (points on Apple platforms), when the document
-    /// gives one: an attachment's bounds before the image loads.
-    public var width: Int?
-    public var height: Int?
-
-    public init(src: String, alt: String? = nil, title: String? = nil, width: Int? = nil, height: Int? = nil) {
-        self.src = src
-        self.alt = alt
-        self.title = title
-        self.width = width
-        self.height = height
     }
 }

@@ -76,8 +76,10 @@ public struct Embed: Hashable, Sendable {
     }
 }
 
-/// Where an image comes from, how it is described, and how large it is shown.
-public struct ImageSource: Hashable, Sendable {
+/// Where an image comes from, how it is described, and how large it is shown. `Codable` with
+/// markup JSON's field names, so that an attribute can carry it as it is (the AttributedString
+/// writer's `image`).
+public struct ImageSource: Codable, Hashable, Sendable {
     public var src: String
     public var alt: String?
     public var title: String?

@@ -90,7 +90,7 @@ struct AttributedStringWriterTests {
         let string = try Self.write([Block(.paragraph, text: "x\u{FFFC}y", markups: [Markup(.strong, start: 0, end: 3), Markup(image, start: 1, end: 2)])])
         #expect(Self.inlineRuns(string) == ["x {strong}", "\u{FFFC} {strong image=https://e.x/a.png,A,T,640x480 imageURL=https://e.x/a.png}", "y {strong}"])
         let written = try #require(string.runs.first { $0.attributes[Keys.ImageAttribute.self] != nil }?.attributes[Keys.ImageAttribute.self])
-        #expect(written == InlineImage(src: "https://e.x/a.png", alt: "A", title: "T", width: 640, height: 480))
+        #expect(written == ImageSource(src: "https://e.x/a.png", alt: "A", title: "T", width: 640, height: 480))
     }
 
     @Test("Nested and crossing markups: each run has every markup over it; the inner of two colors holds")
