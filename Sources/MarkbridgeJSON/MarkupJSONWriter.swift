@@ -235,14 +235,7 @@ private struct Emitter: ~Copyable {
             output.string(image.src)
         }
         // The size right after the source, as an embed's.
-        if let width = image.width {
-            key("width")
-            output.integer(width)
-        }
-        if let height = image.height {
-            key("height")
-            output.integer(height)
-        }
+        sizeFields(width: image.width, height: image.height)
         if let alt = image.alt {
             key("alt")
             output.string(alt)
@@ -250,6 +243,18 @@ private struct Emitter: ~Copyable {
         if let title = image.title {
             key("title")
             output.string(title)
+        }
+    }
+
+    /// What is given of `"width"` and `"height"`, an image's or an embed's.
+    private mutating func sizeFields(width: Int?, height: Int?) {
+        if let width {
+            key("width")
+            output.integer(width)
+        }
+        if let height {
+            key("height")
+            output.integer(height)
         }
     }
 
@@ -267,14 +272,7 @@ private struct Emitter: ~Copyable {
                 output.string(poster)
             }
         }
-        if let width = embed.width {
-            key("width")
-            output.integer(width)
-        }
-        if let height = embed.height {
-            key("height")
-            output.integer(height)
-        }
+        sizeFields(width: embed.width, height: embed.height)
         if let title = embed.title {
             key("title")
             output.string(title)
