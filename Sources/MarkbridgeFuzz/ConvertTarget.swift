@@ -3,7 +3,9 @@ import MarkbridgeTestSupport
 
 /// What a service does with untrusted input: read it, write it in every format. The first
 /// byte picks the reader (its value modulo 3: markup JSON, HTML, Markdown) and, in bit 4,
-/// whether Markdown keeps HTML or drops it (`--markdown-html`); the rest is the input.
+/// whether Markdown keeps HTML or drops it (`--markdown-html`), and in bit 5 whether the read
+/// detects hashtags, mentions and web addresses (`--detect`, hashtags linked by a template), so
+/// that what detection adds must survive every writer too; the rest is the input.
 /// For each writer:
 /// - the output reads back as a document that holds the invariants (a writer's output its own
 ///   reader refuses is a finding);
@@ -17,19 +19,33 @@ enum ConvertTarget {
     static let keepsHTML = Converter(options: .init(repairsInvalidUTF8: true))
     static let dropsHTML = Converter(options: .init(repairsInvalidUTF8: true, markdownHTML: .drop))
     static let sources = [Format.markupJSON, .html, .markdown]
+    static let detection: EntityDetection? = {
+        guard let link = try? EntityLinkTemplate("app://tag?t={tag}", placeholder: "{tag}") else { return nil }
+        return EntityDetection(kinds: [.hashtags, .mentions, .urls], hashtagLink: link)
+    }()
 
     static func check(_ input: [UInt8]) {
         guard let first = input.first else { return }
         let source = sources[Int(first) % sources.count]
-        let converter = first & 0x10 != 0 ? dropsHTML : keepsHTML
+        var converter = first & 0x10 != 0 ? dropsHTML : keepsHTML
+        let detects = first & 0x20 != 0
+        if detects { converter.options.entityDetection = detection }
         guard let document = try? converter.read(Array(input.dropFirst()), from: source).value else { return }
+        // Written output is read back as it is: what detection found is in the document now,
+        // and the template's scheme stays let through, as it is for the whole conversion.
+        if converter.options.entityDetection != nil {
+            converter.options.entityDetection = nil
+            converter.options.urlPolicy.allowedSchemes.insert("app")
+        }
         ReaderTargets.checkInvariants(document, source.name)
         let hasEmbeds = document.blocks.contains { if case .embed = $0.kind { true } else { false } }
         for target in [Format.markupJSON, .html, .markdown] {
             guard let written = try? converter.write(document, to: target) else { continue }
             let text = String(decoding: written.value, as: UTF8.self)
             if target.name != Format.markupJSON.name {
-                var unsafe = target.name == Format.html.name ? OutputSafety.unsafeParts(ofHTML: written.value) : OutputSafety.unsafeParts(ofMarkdown: written.value)
+                let schemes: Set<String> = detects ? ["app"] : []
+                var unsafe = target.name == Format.html.name ? OutputSafety.unsafeParts(ofHTML: written.value, allowing: schemes)
+                    : OutputSafety.unsafeParts(ofMarkdown: written.value, allowing: schemes)
                 if hasEmbeds {
                     unsafe.removeAll { $0 == "<iframe> element" }
                     if text.lowercased().contains("allow-same-origin") { unsafe.append("a frame allowed both script and its origin") }
