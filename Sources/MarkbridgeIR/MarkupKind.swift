@@ -151,6 +151,21 @@ extension MarkupKind {
         }
     }
 
+    /// The same markup with its URL (``url``) replaced; a markup without one is returned as it is.
+    package func withURL(_ url: String) -> MarkupKind {
+        switch self {
+        case .link(var target):
+            target.href = url
+            return .link(target)
+        case .image(var image):
+            image.src = url
+            return .image(image)
+        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .color, .background,
+             .hashtag, .mention:
+            return self
+        }
+    }
+
     /// Whether canonical form moves whitespace at the markup's edges outside it. Code spans keep
     /// theirs (spaces in code are content); an image covers exactly its U+FFFC.
     package var trimsWhitespaceEdges: Bool {

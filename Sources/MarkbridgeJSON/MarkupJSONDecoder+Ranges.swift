@@ -49,16 +49,26 @@ extension MarkupJSONDecoder {
                 throw Failure(code: "invalid-image-range", message: "an IMAGE markup must cover exactly one U+FFFC",
                               offset: raw.offset, pointer: markupPointer)
             }
-            if let url = raw.kind.url, case .rejected(let reason) = options.urlPolicy.check(url.value, for: url.use) {
-                diagnostics.append(.warning("unsafe-url", "\(raw.kind.name) markup dropped, text kept: \(reason)",
-                    at: location(raw.offset, markupPointer)))
-                continue
+            var kind = raw.kind
+            if let url = kind.url {
+                switch options.urlPolicy.check(url.value, for: url.use) {
+                case .rejected(let reason):
+                    diagnostics.append(.warning("unsafe-url", "\(raw.kind.name) markup dropped, text kept: \(reason)",
+                        at: location(raw.offset, markupPointer)))
+                    continue
+                // Only an embed's source is ever link-only.
+                case .allowed(let cleaned), .linkOnly(let cleaned, _):
+                    // The spelling the policy checked and every browser uses (edge spaces and
+                    // tabs and line breaks gone), as the HTML and Markdown readers keep it: the
+                    // same URL, which an HTML writer's output reads back as.
+                    if cleaned != url.value { kind = kind.withURL(cleaned) }
+                }
+                if let warning = URLPolicy.bidiWarning(url.value, "\(raw.kind.name) markup") {
+                    diagnostics.append(.warning("bidi-in-url", warning, at: location(raw.offset, markupPointer)))
+                }
             }
-            if let url = raw.kind.url, let warning = URLPolicy.bidiWarning(url.value, "\(raw.kind.name) markup") {
-                diagnostics.append(.warning("bidi-in-url", warning, at: location(raw.offset, markupPointer)))
-            }
-            if case .link = raw.kind { linkIndices.append((index, range)) }
-            markups.append(Markup(raw.kind, range))
+            if case .link = kind { linkIndices.append((index, range)) }
+            markups.append(Markup(kind, range))
         }
         try checkLinksDoNotOverlap(linkIndices, entry: entry, pointer: pointer)
         if case .tableRow(var row) = block.kind {
