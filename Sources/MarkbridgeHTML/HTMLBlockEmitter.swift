@@ -1,30 +1,24 @@
 @_spi(InlineTraversal) import MarkbridgeIR
 
-/// The HTML writer's state: the output, the containers open around the current block (quotes,
-/// lists, list items) and the numbering of open ordered lists. One value owns the output, so
+/// The HTML writer: one loop over the document's ``Document/blockEvents``, the public walk a
+/// service's own renderer uses, with one `switch`. The events say where each quote, list, item,
+/// table and definition list begins and ends, so the tags nest as every reader reads them back
+/// and this writer keeps no container stack of its own. One value owns the output, so
 /// appending never copies it.
 struct HTMLBlockEmitter {
-    /// An open container around blocks.
-    enum Container: Equatable {
-        case quote
-        case list(ordered: Bool)
-        case item
-        case table
-        case definitionList
-    }
-
     /// The output as UTF-8.
     var out: [UInt8] = []
     var inline: HTMLInlineRenderer
-    private var open: [Container] = []
     /// The number the next item of each open list would show without a `value`.
     private var nextNumbers: [Int] = []
     private let urlPolicy: URLPolicy
     /// For each block, whether it is an item of a loose list (see ``Swift/Array/itemsOfLooseLists()``),
     /// whose text is a paragraph in its item, as CommonMark's reference renderer writes it.
     var looseItems: [Bool] = []
-    /// The block written before, whose caption may have begun the table of the next.
-    private var previous: Block?
+    /// Where the output of the block or row being written began, for its C1 report.
+    private var blockStart = 0
+    /// The cells of the row being written, each as a paragraph of its own.
+    private var rowCells: [Block] = []
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -35,93 +29,84 @@ struct HTMLBlockEmitter {
         out.append(contentsOf: piece.utf8)
     }
 
-    mutating func close(to count: Int) {
-        while open.count > count {
-            switch open.removeLast() {
-            case .quote: emit("</blockquote>\n")
-            case .list(let ordered):
-                emit(ordered ? "</ol>\n" : "</ul>\n")
-                nextNumbers.removeLast()
-            case .item: emit("</li>\n")
-            case .table: emit("</table>\n")
-            case .definitionList: emit("</dl>\n")
+    /// Writes the blocks, stopping early at the conversion's deadline (the writer then throws
+    /// and returns nothing).
+    mutating func write(_ blocks: [Block], events: BlockEvents) {
+        var countdown = DeadlineCountdown(every: 64)
+        for event in events {
+            switch event {
+            case .enter(let node):
+                if case .block = node, countdown.shouldStop() { return }
+                enter(node, blocks)
+            case .exit(let node):
+                exit(node, blocks)
             }
         }
     }
 
-    /// Closes and opens containers so the block sits where its containers say (see
-    /// ``Block/containers``): a quote, or a list and an item for each level of depth; those
-    /// from ``Block/containerStart`` on are new ones. `next` is the block after, if any.
-    mutating func write(_ block: Block, index: Int, next: Block? = nil) {
-        defer { previous = block }
-        var target: [Container] = []
-        target.reserveCapacity(block.quoteDepth + 2 * block.depth + 1)
-        if block.quoteListDepths.isEmpty {
-            // The usual order, without building the container list: quotes, then the lists.
-            target.append(contentsOf: repeatElement(.quote, count: block.quoteDepth))
-            for _ in 0..<block.depth { appendListLevel(to: &target) }
-        } else {
-            for container in block.containers {
-                switch container {
-                case .quote: target.append(.quote)
-                case .listItem: appendListLevel(to: &target)
-                }
+    private mutating func enter(_ node: BlockNode, _ blocks: [Block]) {
+        switch node {
+        case .quote: emit("<blockquote>\n")
+        case .unorderedList:
+            emit("<ul>\n")
+            nextNumbers.append(1)
+        case .orderedList(let start):
+            emit(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
+            nextNumbers.append(start)
+        case .listItem(let index):
+            guard let index else {
+                emit("<li>")
+                return
             }
-        }
-        var itemNumber: Int?
-        switch block.kind {
-        case .unorderedListItem: target.append(.list(ordered: false))
-        case .orderedListItem(let number):
-            target.append(.list(ordered: true))
-            // In ListNumber.range (the writer checked), so `+ 1` below cannot overflow.
-            itemNumber = number
-        case .tableRow, .tableCaption: target.append(.table)
-        case .definitionTerm, .definitionDescription: target.append(.definitionList)
-        case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .horizontalRule: break
-        }
-        var common = 0
-        while common < open.count, common < target.count, open[common] == target[common] { common += 1 }
-        // A row that starts a table ends the one open at its place, unless its caption began
-        // it; a caption always begins its table.
-        if case .tableRow(let row) = block.kind, row.startsTable, common == target.count, !(previous?.captions(block) ?? false) { common -= 1 }
-        if block.kind == .tableCaption { common = min(common, target.count - 1) }
-        // Containers that begin here are new elements, even where the same are open.
-        if let start = block.containerStart { common = min(common, Self.position(ofContainer: start, in: block)) }
-        let isBareQuote = block.standsForEmptyQuote(before: next) && common <= Self.position(ofContainer: block.containerChainCount - 1, in: block)
-        close(to: common)
-        for container in target[common...] {
-            open.append(container)
-            switch container {
-            case .quote: emit("<blockquote>\n")
-            case .list(let ordered):
-                if ordered {
-                    let start = itemNumber ?? 1
-                    emit(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
-                    nextNumbers.append(start)
-                } else {
-                    emit("<ul>\n")
-                    nextNumbers.append(1)
-                }
-            case .item: emit("<li>")
-            case .table: emit("<table>\n")
-            case .definitionList: emit("<dl>\n")
+            let block = blocks[index]
+            var attributes = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
+            if case .orderedListItem(let number) = block.kind, !nextNumbers.isEmpty {
+                if number != nextNumbers[nextNumbers.count - 1] { attributes += " value=\"\(number)\"" }
+                // In ListNumber.range (the writer checked), so `+ 1` cannot overflow.
+                nextNumbers[nextNumbers.count - 1] = number + 1
             }
+            emit("<li\(attributes)>")
+        case .table: emit("<table>\n")
+        case .tableRow(let index):
+            blockStart = out.count
+            rowCells = blocks[index].cellParagraphs
+            emit("<tr\(HTMLWriter.anchorAttribute(for: blocks[index]))>")
+        case .tableCell(let index, let cell):
+            let attributes = blocks[index].tableCells[cell]
+            let paragraph = rowCells[cell]
+            var tag = attributes.isHeader ? "<th" : "<td"
+            if attributes.columnSpan != 1 { tag += " colspan=\"\(attributes.columnSpan)\"" }
+            if attributes.rowSpan != 1 { tag += " rowspan=\"\(attributes.rowSpan)\"" }
+            emit(tag + HTMLWriter.style(for: paragraph) + ">")
+            if !paragraph.text.isEmpty { inline.render(paragraph, blockIndex: index, preformatted: false, into: &out) }
+            // A line break that ends the cell: one more, as the reader drops the last.
+            if paragraph.text.hasSuffix("\n") { emit("<br>") }
+        case .definitionList: emit("<dl>\n")
+        case .block(let index):
+            blockStart = out.count
+            writeBlock(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
+            reportC1References(since: blockStart, block: index)
         }
-        // An empty quote is its quote alone: `<blockquote></blockquote>` reads back as this block.
-        if isBareQuote { return }
-        let start = out.count
-        writeBlock(block, index: index, itemNumber: itemNumber, next: next)
-        reportC1References(since: start, block: index)
     }
 
-    /// Where the container at `index` of the block's ``Block/containerChain`` is in the
-    /// emitter's stack: a list item takes two places (its list and itself).
-    static func position(ofContainer index: Int, in block: Block) -> Int {
-        var position = 0
-        for link in block.containerChain.prefix(max(index, 0)) {
-            if case .listItem = link { position += 2 } else { position += 1 }
+    private mutating func exit(_ node: BlockNode, _ blocks: [Block]) {
+        switch node {
+        case .quote: emit("</blockquote>\n")
+        case .unorderedList:
+            emit("</ul>\n")
+            nextNumbers.removeLast()
+        case .orderedList:
+            emit("</ol>\n")
+            nextNumbers.removeLast()
+        case .listItem: emit("</li>\n")
+        case .table: emit("</table>\n")
+        case .tableRow(let index):
+            emit("</tr>\n")
+            reportC1References(since: blockStart, block: index)
+        case .tableCell(let index, let cell): emit(blocks[index].tableCells[cell].isHeader ? "</th>" : "</td>")
+        case .definitionList: emit("</dl>\n")
+        case .block: break
         }
-        return position
     }
 
     /// C1 controls are written as references, as nothing raw may reach a terminal; but HTML
@@ -138,18 +123,9 @@ struct HTMLBlockEmitter {
         inline.diagnostics.append(.warning("control-character-replaced", "block \(index): \(changed.count) C1 control character\(changed.count == 1 ? "" : "s") written as references, which HTML reads as Windows-1252 characters (\(name(first.control)) as \(name(first.readAs)))", block: index))
     }
 
-    /// A list and an item in it, the list ordered as the one open at that place, if any.
-    private func appendListLevel(to target: inout [Container]) {
-        let position = target.count
-        if position < open.count, case .list(let ordered) = open[position] {
-            target.append(.list(ordered: ordered))
-        } else {
-            target.append(.list(ordered: false))
-        }
-        target.append(.item)
-    }
-
-    private mutating func writeBlock(_ block: Block, index: Int, itemNumber: Int?, next: Block? = nil) {
+    /// The block's own element and text. A list item's `<li>` is its node's, entered before:
+    /// here is only the text in it.
+    private mutating func writeBlock(_ block: Block, index: Int, next: Block? = nil) {
         let style = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
@@ -177,11 +153,6 @@ struct HTMLBlockEmitter {
             if !block.text.isEmpty { writeInline(block, index: index) }
             emit("</h\(level)>\n")
         case .unorderedListItem, .orderedListItem:
-            var attributes = style
-            if let number = itemNumber, let expected = nextNumbers.last, number != expected { attributes += " value=\"\(number)\"" }
-            if let number = itemNumber, !nextNumbers.isEmpty { nextNumbers[nextNumbers.count - 1] = number + 1 }
-            open.append(.item)
-            emit("<li\(attributes)>")
             guard !block.text.isEmpty || block.taskState != nil else { break }
             let isLoose = index < looseItems.count && looseItems[index]
             if isLoose { emit("\n<p>") }
@@ -226,13 +197,13 @@ struct HTMLBlockEmitter {
                 embed.src = cleaned
             case .linkOnly(let source, let reason):
                 inline.diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) in block \(index) not embedded: \(reason); written as a link to its source", block: index))
-                writeBlock(block.embedWrittenAsLink(to: source, title: embed.title), index: index, itemNumber: nil)
+                writeBlock(block.embedWrittenAsLink(to: source, title: embed.title), index: index)
                 return
             case .rejected(let reason):
                 inline.diagnostics.append(.warning("unsafe-url", "embed source in block \(index) not written: \(reason); its text kept as a paragraph", block: index))
                 var text = block
                 text.kind = .paragraph
-                writeBlock(text, index: index, itemNumber: nil)
+                writeBlock(text, index: index)
                 return
             }
             // Always in a figure: the element alone on a line is no HTML block in Markdown, and
@@ -246,19 +217,8 @@ struct HTMLBlockEmitter {
             }
             emit("</figure>\n")
         case .tableRow:
-            emit("<tr\(HTMLWriter.anchorAttribute(for: block))>")
-            for (cell, paragraph) in zip(block.tableCells, block.cellParagraphs) {
-                let name = cell.isHeader ? "th" : "td"
-                var attributes = ""
-                if cell.columnSpan != 1 { attributes += " colspan=\"\(cell.columnSpan)\"" }
-                if cell.rowSpan != 1 { attributes += " rowspan=\"\(cell.rowSpan)\"" }
-                emit("<\(name)\(attributes)\(HTMLWriter.style(for: paragraph))>")
-                if !paragraph.text.isEmpty { inline.render(paragraph, blockIndex: index, preformatted: false, into: &out) }
-                // A line break that ends the cell: one more, as the reader drops the last.
-                if paragraph.text.hasSuffix("\n") { emit("<br>") }
-                emit("</\(name)>")
-            }
-            emit("</tr>\n")
+            // Written through its row and cell nodes, never entered as a block.
+            break
         case .tableCaption:
             emit("<caption\(style)>")
             writeInline(block, index: index)

@@ -45,13 +45,7 @@ public struct HTMLWriter: DocumentWriter {
         if options.standalone {
             emitter.out.append(contentsOf: "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title></title>\n</head>\n<body>\n".utf8)
         }
-        let blocks = document.blocks
-        var countdown = DeadlineCountdown(every: 64)
-        for index in blocks.indices {
-            if countdown.shouldStop() { break }
-            emitter.write(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
-        }
-        emitter.close(to: 0)
+        emitter.write(document.blocks, events: document.blockEvents)
         if options.standalone { emitter.out.append(contentsOf: "</body>\n</html>\n".utf8) }
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
     }
