@@ -19,6 +19,8 @@ struct HTMLBlockEmitter {
     private var blockStart = 0
     /// The cells of the row being written, each as a paragraph of its own.
     private var rowCells: [Block] = []
+    /// The blocks being written, which the events index.
+    private var blocks: [Block] = []
 
     init(urlPolicy: URLPolicy) {
         self.urlPolicy = urlPolicy
@@ -32,19 +34,21 @@ struct HTMLBlockEmitter {
     /// Writes the blocks, stopping early at the conversion's deadline (the writer then throws
     /// and returns nothing).
     mutating func write(_ blocks: [Block], events: BlockEvents) {
+        self.blocks = blocks
+        defer { self.blocks = [] }
         var countdown = DeadlineCountdown(every: 64)
         for event in events {
             switch event {
             case .enter(let node):
                 if case .block = node, countdown.shouldStop() { return }
-                enter(node, blocks)
+                enter(node)
             case .exit(let node):
-                exit(node, blocks)
+                exit(node)
             }
         }
     }
 
-    private mutating func enter(_ node: BlockNode, _ blocks: [Block]) {
+    private mutating func enter(_ node: BlockNode) {
         switch node {
         case .quote: emit("<blockquote>\n")
         case .unorderedList:
@@ -84,12 +88,12 @@ struct HTMLBlockEmitter {
         case .definitionList: emit("<dl>\n")
         case .block(let index):
             blockStart = out.count
-            writeBlock(blocks[index], index: index, next: index + 1 < blocks.count ? blocks[index + 1] : nil)
+            writeBlock(blocks[index], index: index)
             reportC1References(since: blockStart, block: index)
         }
     }
 
-    private mutating func exit(_ node: BlockNode, _ blocks: [Block]) {
+    private mutating func exit(_ node: BlockNode) {
         switch node {
         case .quote: emit("</blockquote>\n")
         case .unorderedList:
@@ -125,7 +129,7 @@ struct HTMLBlockEmitter {
 
     /// The block's own element and text. A list item's `<li>` is its node's, entered before:
     /// here is only the text in it.
-    private mutating func writeBlock(_ block: Block, index: Int, next: Block? = nil) {
+    private mutating func writeBlock(_ block: Block, index: Int) {
         let style = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
         switch block.kind {
         case .paragraph, .blockquote:
@@ -136,7 +140,7 @@ struct HTMLBlockEmitter {
             let name = block.kind.tag == .definitionTerm ? "dt" : "dd"
             // A term or definition of several paragraphs is one element, each paragraph a
             // `<p>` in it with its own attributes (on the element they would hold for all).
-            let goesOn = next?.continuesDefinition(after: block) ?? false
+            let goesOn = index + 1 < blocks.count && blocks[index + 1].continuesDefinition(after: block)
             if continues || goesOn {
                 if !continues { emit("<\(name)>\n") }
                 emit("<p\(style)>")

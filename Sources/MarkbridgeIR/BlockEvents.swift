@@ -110,10 +110,10 @@ public struct BlockEvents: Sequence, Sendable {
                 pending.append(.enter(node))
             }
             // An empty quote that begins here is the quote alone.
-            let following = index + 1 < blocks.count ? blocks[index + 1] : nil
             // (`standsForEmptyQuote` holds only for a block whose innermost container is a quote,
             // the chain's last slot.)
-            if keep < chainSlots, block.standsForEmptyQuote(before: following) { return }
+            if keep < chainSlots, block.kind == .blockquote, block.text.isEmpty,
+               block.standsForEmptyQuote(before: index + 1 < blocks.count ? blocks[index + 1] : nil) { return }
             if case .tableRow(let row) = block.kind {
                 pending.append(.enter(.tableRow(block: index)))
                 for cell in row.cells.indices {

@@ -47,6 +47,16 @@ extension Block {
         }
     }
 
+    /// The link at `index` of ``containerChain`` for a block without ``quoteListDepths`` (its
+    /// quotes, then its enclosing items, then its own container), without building the chain.
+    package func linkOfPlainChain(at index: Int) -> ContainerLink {
+        let quotes = max(quoteDepth, 0)
+        if index < quotes { return .quote }
+        if index < quotes + max(depth, 0) { return .listItem(depth: index - quotes) }
+        // `index` is below containerChainCount, so a block without a container of its own never gets here.
+        return ownContainer ?? .quote
+    }
+
     /// How many containers ``containerChain`` holds, without building it.
     package var containerChainCount: Int { max(depth, 0) + max(quoteDepth, 0) + (ownContainer == nil ? 0 : 1) }
 }
@@ -84,6 +94,10 @@ package struct ContainerWalk: Sendable {
     }
 
     public private(set) var open: [Open] = []
+    /// The containers of the block placed before the last, kept for their storage: each block's
+    /// are built here and swapped with ``open``, so that placing allocates nothing once the
+    /// deepest nesting has been seen.
+    private var spare: [Open] = []
 
     public init() {}
 
@@ -95,12 +109,16 @@ package struct ContainerWalk: Sendable {
             if case .tableRow = block.kind { open = [.table] } else if !open.isEmpty { open.removeAll(keepingCapacity: true) }
             return Placement(natural: 0, start: 0, chainCount: 0)
         }
-        let chain = block.containerChain
+        // Quotes that all enclose the lists (no quoteListDepths, the usual case) need no chain built.
+        let chain: [ContainerLink]? = block.quoteListDepths.isEmpty ? nil : block.containerChain
         var target: [Open] = []
+        swap(&target, &spare)
+        target.removeAll(keepingCapacity: true)
         target.reserveCapacity(count + block.depth + 2)
         var natural: Int?
         var lastItemLink = -1
-        for (index, link) in chain.enumerated() {
+        for index in 0..<count {
+            let link = chain?[index] ?? block.linkOfPlainChain(at: index)
             let from = target.count
             switch link {
             case .quote:
@@ -133,6 +151,7 @@ package struct ContainerWalk: Sendable {
         }
         if block.kind.isListItem { target.append(.item) }
         if case .tableRow = block.kind { target.append(.table) }
+        spare = open
         open = target
         return Placement(natural: naturalStart, start: start, chainCount: count)
     }

@@ -3,9 +3,11 @@ import MarkbridgeHTML
 import MarkbridgeIR
 import MarkbridgeTestSupport
 
-/// The public block iterator (``Document/blockEvents``) nests blocks as the HTML writer does:
-/// the containers its events open and close, written as tags, are the container tags the
-/// writer writes, in order, over generated documents of every shape.
+/// The HTML writer is one loop over the public block iterator (``Document/blockEvents``): the
+/// container tags it writes are exactly the containers the events open and close, in order,
+/// with none added by a block's own element, over generated documents of every shape. That
+/// the nesting is right, the HTML round trips show: what the writer writes reads back as the
+/// same document.
 @Suite("Block events against the HTML writer")
 struct BlockEventsHTMLTests {
     /// The container tags of the events: `<blockquote>`, `<ul>`, `<ol start="3">`, `<li>`,
