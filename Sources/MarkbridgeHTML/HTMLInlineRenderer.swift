@@ -109,11 +109,21 @@ package struct HTMLInlineRenderer {
 
     /// The start tag for `kind`, appended: the fixed ones from static text.
     static func appendOpenTag(_ kind: MarkupKind, to out: inout [UInt8]) {
-        guard let fixed = fixedOpenTag(kind) else {
+        if let fixed = fixedOpenTag(kind) {
+            out.append(fixed)
+        } else if case .link(let target) = kind {
+            // The commonest tag with attributes, written in place rather than built as a
+            // string first.
+            out.append("<a href=\"")
+            out.append(contentsOf: HTMLEscaping.attribute(target.href).utf8)
+            if let title = target.title {
+                out.append("\" title=\"")
+                out.append(contentsOf: HTMLEscaping.attribute(title).utf8)
+            }
+            out.append("\">")
+        } else {
             out.append(contentsOf: openTag(kind).utf8)
-            return
         }
-        out.append(fixed)
     }
 
     static func appendCloseTag(_ kind: MarkupKind, to out: inout [UInt8]) {
