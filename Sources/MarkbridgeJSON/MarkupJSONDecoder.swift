@@ -33,13 +33,6 @@ struct PendingBlock {
     var objectOffset = 0
 }
 
-/// A table row's own fields, as read.
-private struct PendingRowFields {
-    var cells: [PendingCell]?
-    var cellsOffset = 0
-    var startsTable = false
-}
-
 /// The decoding pass of ``MarkupJSONReader``: walks the fixed schema with the scanner, then
 /// translates and validates the markups once the offset unit is known.
 struct MarkupJSONDecoder: ~Escapable {
@@ -162,7 +155,7 @@ struct MarkupJSONDecoder: ~Escapable {
     /// object, as before, copied the scanner and the decoder in and out of it for every
     /// member, and a non-escapable decoder's copies are not optimised away (json-read 180.4 M
     /// instructions over a closure, against 166.2 M with the pointer scanner before it).
-    private struct MemberWalk {
+    struct MemberWalk {
         var cursor = JSONScanner.ContainerCursor()
         // Each object's own keys, inline: one list shared by the objects being read was
         // copied on every append (6% of reading JSON), and scanned whole for every key, which
@@ -173,14 +166,14 @@ struct MarkupJSONDecoder: ~Escapable {
     /// Enters the object at `pointer`; `walk` is a new one, made in place by the caller (made
     /// here and returned, its 256 bytes of keys were copied for every object).
     @inline(__always)
-    private mutating func enterMembers(_ walk: inout MemberWalk, of pointer: JSONPointer) throws(Failure) {
+    mutating func enterMembers(_ walk: inout MemberWalk, of pointer: JSONPointer) throws(Failure) {
         walk.cursor = try scanner.enterObject(pointer)
     }
 
     /// The key of the next member of the object at `pointer`, the scanner at its value, or nil
     /// after the last. Repeated keys are reported; the last one wins.
     @inline(__always)
-    private mutating func nextMember(_ walk: inout MemberWalk, of pointer: JSONPointer) throws(Failure) -> String? {
+    mutating func nextMember(_ walk: inout MemberWalk, of pointer: JSONPointer) throws(Failure) -> String? {
         guard let key = try scanner.nextMember(&walk.cursor, pointer) else { return nil }
         let isNew = if let raw = walk.cursor.rawKey { walk.keys.insert(scanner.bytes.extracting(raw)) } else { walk.keys.insert(key, bytes: nil) }
         if !isNew { reportDuplicate(key, of: pointer, walk) }
@@ -194,245 +187,15 @@ struct MarkupJSONDecoder: ~Escapable {
     }
 
     /// A member whose key the reading function does not know: reported, and its value skipped.
-    private mutating func skipUnknown(_ key: String, _ member: JSONPointer, _ walk: borrowing MemberWalk) throws(Failure) {
+    mutating func skipUnknown(_ key: String, _ member: JSONPointer, _ walk: borrowing MemberWalk) throws(Failure) {
         diagnostics.append(.warning("unknown-field", "unknown field '\(key)' ignored",
             at: location(walk.cursor.keyOffset, member)))
         try scanner.skipValue(member, maxDepth: options.maxNestingDepth)
     }
 
-    private mutating func block(pointer: JSONPointer) throws(Failure) -> PendingBlock {
-        let objectOffset = scanner.position
-        var typeName: String?
-        var text = ""
-        var depth = 0
-        var quoteDepth: Int?
-        var number: Int?
-        var language: String?
-        var src: String?
-        var alt: String?
-        var title: String?
-        var embedKind: (name: String, offset: Int)?, poster: String?, width: Int?, height: Int?
-        var alignment: TextAlignment?
-        var markups: [PendingMarkup] = []
-        var row = PendingRowFields()
-        var quoteListDepths: [Int] = [], quoteListDepthsOffset = 0
-        var containerStart: (value: Int, offset: Int)?
-        var anchor: String?
-        var continues = false, continuesOffset = 0
-        var taskState: TaskState?
-        var typeSpecific: [(key: String, offset: Int)] = []
-        var walk = MemberWalk()
-        try enterMembers(&walk, of: pointer)
-        while let key = try nextMember(&walk, of: pointer) {
-            let member = pointer.appending(key: key)
-            let offset = scanner.position
-            switch key {
-            case "type": typeName = try scanner.string(member)
-            case "text": text = try scanner.string(member)
-            case "depth": depth = try boundedDepth(member)
-            case "quoteDepth": quoteDepth = try boundedDepth(member)
-            case "align":
-                let name = try scanner.string(member)
-                guard let parsed = TextAlignment(rawValue: name) else {
-                    throw failure("invalid-value", "unknown alignment '\(name)' (expected left, center, right or justify)", member)
-                }
-                alignment = parsed
-            case "number":
-                scanner.skipWhitespace()
-                let literalStart = scanner.position
-                let read = try scanner.saturatingInteger(member)
-                number = ListNumber.clamped(read.value)
-                if read.saturated || number != read.value {
-                    let literal = scanner.text(literalStart..<scanner.position)
-                    diagnostics.append(.warning("list-number-clamped", ListNumber.clampingMessage(first: literal),
-                                                        at: location(literalStart, member)))
-                }
-                typeSpecific.append((key, offset))
-            case "language":
-                let given = try scanner.string(member)
-                language = CodeLanguage.normalized(given)
-                if language != given {
-                    diagnostics.append(.warning("language-changed",
-                        "code block language \(given.debugDescription) kept as \(language.map { $0.debugDescription } ?? "none"): a language is one word, as CommonMark and HTML carry it",
-                        at: location(offset, member)))
-                }
-                typeSpecific.append((key, offset))
-            case "src": src = try scanner.string(member); typeSpecific.append((key, offset))
-            case "alt": alt = try scanner.string(member); typeSpecific.append((key, offset))
-            case "title": title = try scanner.string(member); typeSpecific.append((key, offset))
-            case "embed": embedKind = (try scanner.string(member), offset); typeSpecific.append((key, offset))
-            case "poster": poster = try scanner.string(member); typeSpecific.append((key, offset))
-            case "width", "height":
-                let value = try imageDimension(key, member)
-                if key == "width" { width = value } else { height = value }
-                typeSpecific.append((key, offset))
-            case "markups":
-                var read: [PendingMarkup] = []
-                var elements = try scanner.enterArray(member)
-                while let index = try scanner.nextElement(&elements, member) {
-                    read.append(try markup(pointer: pointer.markup(index)))
-                }
-                markups = read
-            default:
-                // A table row's fields, outside the switch: more cases make Swift look every key
-                // up through a search of the case names, which cost every block 8% of reading.
-                if key == "quoteListDepths" {
-                    quoteListDepths = []
-                    quoteListDepthsOffset = offset
-                    var elements = try scanner.enterArray(member)
-                    while try scanner.nextElement(&elements, member) != nil {
-                        quoteListDepths.append(try scanner.integer(member))
-                    }
-                    continue
-                }
-                if key == "containerStart" {
-                    containerStart = (try scanner.integer(member), offset)
-                    continue
-                }
-                if key == "name" {
-                    let given = try scanner.string(member)
-                    anchor = Block.sanitizedAnchor(given)
-                    if anchor != given {
-                        diagnostics.append(.warning("anchor-changed",
-                            "paragraph name \(given.debugDescription) \(anchor.map { "kept as \($0.debugDescription)" } ?? "dropped"): an anchor holds no whitespace, control, quote, <, >, ` or \\, and at most \(Block.maxAnchorLength) bytes",
-                            at: location(offset, member)))
-                    }
-                    continue
-                }
-                if key == "continues" {
-                    scanner.skipWhitespace()
-                    guard let value = try scanner.literal(member) else {
-                        throw failure("invalid-value", "continues must be true or false", member)
-                    }
-                    continues = value
-                    continuesOffset = offset
-                    typeSpecific.append((key, offset))
-                    continue
-                }
-                if key == "task" {
-                    let name = try scanner.string(member)
-                    guard let state = TaskState(rawValue: name) else {
-                        throw failure("invalid-value", "unknown task state '\(name)' (expected unchecked or checked)", member)
-                    }
-                    taskState = state
-                    typeSpecific.append((key, offset))
-                    continue
-                }
-                guard key == "cells" || key == "startsTable" else {
-                    try skipUnknown(key, member, walk)
-                    continue
-                }
-                if key == "cells" {
-                    scanner.skipWhitespace()
-                    row.cellsOffset = scanner.position
-                    var cells: [PendingCell] = []
-                    var elements = try scanner.enterArray(member)
-                    while let index = try scanner.nextElement(&elements, member) {
-                        cells.append(try cell(pointer: pointer.cell(index)))
-                    }
-                    row.cells = cells
-                } else {
-                    scanner.skipWhitespace()
-                    guard let value = try scanner.literal(member) else {
-                        throw failure("invalid-value", "startsTable must be true or false", member)
-                    }
-                    row.startsTable = value
-                }
-                typeSpecific.append((key, offset))
-            }
-        }
-        guard let typeName else {
-            throw Failure(code: "missing-field", message: "missing required field 'type'", offset: objectOffset, pointer: pointer)
-        }
-        guard let tag = BlockKind.Tag(rawValue: typeName) else {
-            throw Failure(code: "unknown-type", message: "unknown block type '\(typeName)' (expected one of \(BlockKind.Tag.allCases.map(\.rawValue).joined(separator: ", ")))",
-                          offset: objectOffset, pointer: pointer.appending(key: "type"))
-        }
-        let kind: BlockKind
-        var applicable: Set<String> = []
-        switch tag {
-        case .paragraph: kind = .paragraph
-        case .definitionTerm: kind = .definitionTerm(continues: continues); applicable = ["continues"]
-        case .definitionDescription: kind = .definitionDescription(continues: continues); applicable = ["continues"]
-        case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6: kind = .heading(level: tag.headingLevel ?? 1)
-        case .blockquote: kind = .blockquote
-        case .codeBlock: kind = .codeBlock(language: language); applicable = ["language"]
-        case .unorderedListItem: kind = .unorderedListItem; applicable = ["task"]
-        case .orderedListItem: kind = .orderedListItem(number: number ?? 1); applicable = ["number", "task"]
-        case .image:
-            guard let src else {
-                throw Failure(code: "missing-field", message: "missing required field 'src' for type IMG", offset: objectOffset, pointer: pointer)
-            }
-            kind = .image(ImageSource(src: checkedImageSource(src, pointer: pointer.appending(key: "src"), offset: objectOffset), alt: alt, title: title,
-                                      width: width, height: height))
-            applicable = ["src", "alt", "title", "width", "height"]
-        case .embed:
-            guard let embedKind else {
-                throw Failure(code: "missing-field", message: "missing required field 'embed' for type EMBED", offset: objectOffset, pointer: pointer)
-            }
-            guard let mediaKind = Embed.Kind(rawValue: embedKind.name) else {
-                throw Failure(code: "invalid-value", message: "unknown embed '\(embedKind.name)' (expected one of \(Embed.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
-                              offset: embedKind.offset, pointer: pointer.appending(key: "embed"))
-            }
-            guard let src else {
-                throw Failure(code: "missing-field", message: "missing required field 'src' for type EMBED", offset: objectOffset, pointer: pointer)
-            }
-            applicable = ["embed", "src", "poster", "width", "height", "title"]
-            switch options.urlPolicy.check(src, for: .embed(mediaKind)) {
-            // One it may only link to stays an embed: the writers write it as a link.
-            case .allowed(let cleaned), .linkOnly(let cleaned, _):
-                let checkedPoster = poster.map { checkedImageSource($0, pointer: pointer.appending(key: "poster"), offset: objectOffset) }
-                kind = .embed(Embed(mediaKind, src: cleaned, poster: checkedPoster.flatMap { $0.isEmpty ? nil : $0 },
-                                    width: width, height: height, title: title))
-            case .rejected(let reason):
-                // Its text (caption or fallback) is what a reader would have seen without it.
-                diagnostics.append(.warning("unsafe-url", "embed source dropped: \(reason); its text kept as a paragraph",
-                                            at: location(objectOffset, pointer.appending(key: "src"))))
-                kind = .paragraph
-            }
-        case .tableRow:
-            guard let cells = row.cells else {
-                throw Failure(code: "missing-field", message: "missing required field 'cells' for type TR", offset: objectOffset, pointer: pointer)
-            }
-            // The cells' offsets are resolved with the markups', once the unit is known.
-            kind = .tableRow(TableRow(cells: cells.map(\.cell), startsTable: row.startsTable))
-            applicable = ["cells", "startsTable"]
-        case .tableCaption: kind = .tableCaption
-        case .horizontalRule: kind = .horizontalRule
-        }
-        for field in typeSpecific where !applicable.contains(field.key) {
-            diagnostics.append(.warning("ignored-field", "field '\(field.key)' does not apply to type \(typeName) and was ignored",
-                at: location(field.offset, pointer.appending(key: field.key))))
-        }
-        if kind == .horizontalRule, !text.isEmpty {
-            throw Failure(code: "invalid-value", message: "a horizontal rule cannot have text", offset: objectOffset, pointer: pointer.appending(key: "text"))
-        }
-        var block = Block(kind, text: text, depth: depth, quoteDepth: quoteDepth ?? (kind == .blockquote ? 1 : 0), alignment: alignment)
-        if !quoteListDepths.isEmpty {
-            block.quoteListDepths = quoteListDepths
-            if let violation = block.quoteListDepthsViolation {
-                throw Failure(code: "invalid-value", message: violation, offset: quoteListDepthsOffset, pointer: pointer.appending(key: "quoteListDepths"))
-            }
-            // All zeros is the default order.
-            if !quoteListDepths.contains(where: { $0 != 0 }) { block.quoteListDepths = [] }
-        }
-        if let containerStart {
-            guard containerStart.value < block.containerChainCount else {
-                throw Failure(code: "invalid-value", message: "containerStart \(containerStart.value) is outside the block's \(block.containerChainCount) containers (its quotes and list items, and its own list or definition list)",
-                              offset: containerStart.offset, pointer: pointer.appending(key: "containerStart"))
-            }
-            block.containerStart = containerStart.value
-        }
-        block.anchor = anchor
-        // A list item's only: elsewhere reported as ignored, above.
-        if kind.isListItem { block.taskState = taskState }
-        guard kind.tag == .tableRow else { return PendingBlock(block: block, markups: markups, continuesOffset: continuesOffset, objectOffset: objectOffset) }
-        return PendingBlock(block: block, markups: markups, cells: row.cells ?? [], cellsOffset: row.cellsOffset, objectOffset: objectOffset)
-    }
-
     /// One of a table row's cells: `start` and `end` required, `header`, `colspan`, `rowspan`
     /// and `align` optional.
-    private mutating func cell(pointer: JSONPointer) throws(Failure) -> PendingCell {
+    mutating func cell(pointer: JSONPointer) throws(Failure) -> PendingCell {
         let objectOffset = scanner.position
         var start: Int?, end: Int?
         var cell = TableCell(TextRange(start: 0, end: 0))
@@ -470,7 +233,7 @@ struct MarkupJSONDecoder: ~Escapable {
         return PendingCell(cell: cell, start: start, end: end, offset: objectOffset)
     }
 
-    private mutating func markup(pointer: JSONPointer) throws(Failure) -> PendingMarkup {
+    mutating func markup(pointer: JSONPointer) throws(Failure) -> PendingMarkup {
         let objectOffset = scanner.position
         var typeName: String?
         var start: (value: Int, offset: Int)?
@@ -560,7 +323,7 @@ struct MarkupJSONDecoder: ~Escapable {
     // MARK: Helpers
 
     /// An embed's or an image's `width` or `height`: whole CSS pixels, 0 to ``Embed/maxDimension``.
-    private mutating func imageDimension(_ key: String, _ pointer: JSONPointer) throws(Failure) -> Int {
+    mutating func imageDimension(_ key: String, _ pointer: JSONPointer) throws(Failure) -> Int {
         let value = try scanner.integer(pointer)
         guard (0...Embed.maxDimension).contains(value) else {
             throw failure("invalid-value", "\(key) \(value) is outside 0...\(Embed.maxDimension)", pointer)
@@ -568,7 +331,7 @@ struct MarkupJSONDecoder: ~Escapable {
         return value
     }
 
-    private mutating func boundedDepth(_ pointer: JSONPointer) throws(Failure) -> Int {
+    mutating func boundedDepth(_ pointer: JSONPointer) throws(Failure) -> Int {
         let offset = scanner.position
         let value = try scanner.integer(pointer)
         guard value <= IRLimits.maxDepth else {
