@@ -164,7 +164,11 @@ public struct URLPolicy: Hashable, Sendable {
     /// so readers keep the link and report it (`bidi-in-url`); in link text they are text.
     package static func bidiControl(in url: String) -> Unicode.Scalar? {
         // Every one of them is encoded with a lead byte of 0xE2 or 0xD8: most URLs have neither.
-        guard url.utf8.contains(where: { $0 == 0xE2 || $0 == 0xD8 }) else { return nil }
+        // Looked for sixteen bytes at a time: byte by byte, this check on every link cost
+        // reading JSON 0.8% of its instructions.
+        let lead1 = SIMD16<UInt8>(repeating: 0xE2), lead2 = SIMD16<UInt8>(repeating: 0xD8)
+        guard ByteScan.firstIndex(in: url.utf8.span, whereBlock: { ($0 .== lead1) .| ($0 .== lead2) },
+                                  whereByte: { $0 == 0xE2 || $0 == 0xD8 }) != nil else { return nil }
         return url.unicodeScalars.first { scalar in
             (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
                 || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
