@@ -5,9 +5,37 @@
 /// Nesting that real documents use (lists in lists, paragraphs in list items, lists in quotes)
 /// is carried by each block's `depth` and `quoteDepth`; see ``Block``.
 public struct Document: Hashable, Sendable {
-    public var blocks: [Block]
+    public var blocks: [Block] {
+        // Changed, the blocks are checked again before they are written.
+        didSet { isKnownWritable = false }
+    }
+
+    /// Set on a reader's result (``Diagnosed/fromReader()``): a reader's document keeps every
+    /// rule writers check (the readers' tests and fuzzers hold them to ``invariantViolations()``),
+    /// so ``checkWritable()`` passes it without a walk, a third of the JSON writer's time on
+    /// HTML read from a page. Any change to ``blocks`` clears it. Not part of the document's
+    /// value: equality and hashing ignore it.
+    package var isKnownWritable = false
 
     public init(blocks: [Block] = []) {
         self.blocks = blocks
+    }
+
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        lhs.blocks == rhs.blocks
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(blocks)
+    }
+}
+
+extension Diagnosed where Value == Document {
+    /// The result as a reader returns it: its document marked as one writers need not check
+    /// again (see ``Document/isKnownWritable``).
+    package func fromReader() -> Diagnosed<Document> {
+        var result = self
+        result.value.isKnownWritable = true
+        return result
     }
 }

@@ -45,6 +45,8 @@ extension Document {
     /// take markups in any order. One pass over each block's bytes, and a sort of its markups'
     /// edges only where the text has images or characters outside the Basic Multilingual Plane.
     package func checkWritable() throws(ConversionError) {
+        // A reader's document, unchanged since: it keeps the rules already.
+        if isKnownWritable { return }
         if let violation = violations(of: .writable, firstOnly: true).first {
             throw ConversionError(code: "invalid-document", message: "\(violation); no writer can write it as our readers read it")
         }

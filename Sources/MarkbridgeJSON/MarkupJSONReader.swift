@@ -48,7 +48,7 @@ public struct MarkupJSONReader: DocumentReader {
         }()
         switch result {
         case .success(let document):
-            return document
+            return document.fromReader()
         case .failure(let failure):
             if let stop = failure.stop { throw stop }
             throw ConversionError(

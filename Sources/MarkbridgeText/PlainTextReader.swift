@@ -81,9 +81,9 @@ public struct PlainTextReader: DocumentReader {
         }
         try countdown.rethrow()
         let document = builder.finish()
-        guard let firstNUL else { return Diagnosed(document) }
+        guard let firstNUL else { return Diagnosed(document).fromReader() }
         return Diagnosed(document, diagnostics: [.warning("nul-character",
-            "\(nulCount) U+0000 character\(nulCount == 1 ? "" : "s") replaced with U+FFFD", at: SourceLocation(byteOffset: firstNUL, in: bytes))])
+            "\(nulCount) U+0000 character\(nulCount == 1 ? "" : "s") replaced with U+FFFD", at: SourceLocation(byteOffset: firstNUL, in: bytes))]).fromReader()
     }
 
     /// Whether `line`, valid UTF-8, holds only whitespace (Unicode White_Space). Bytes other
