@@ -190,6 +190,14 @@ extension JSONScanner {
             guard let value = Unicode.Scalar(scalar) else {
                 throw Failure(code: "lone-surrogate", message: "invalid escape", offset: start, pointer: pointer)
             }
+            if value == "\u{0}" {
+                // As every other reader has it (HTML, CommonMark and plain text alike): no
+                // writer can write a NUL that reads back as one.
+                replacedNULs += 1
+                if firstReplacedNUL == nil { firstReplacedNUL = (start, pointer) }
+                buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                return
+            }
             buffer.append(contentsOf: UTF8.encode(value)!)
         default:
             throw Failure(code: "invalid-json", message: "invalid escape '\\\(Character(Unicode.Scalar(byte)))'", offset: start, pointer: pointer)

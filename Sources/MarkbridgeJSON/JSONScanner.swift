@@ -17,6 +17,9 @@
 struct JSONScanner: ~Escapable {
     let bytes: Span<UInt8>
     var position = 0
+    /// `\u0000` escapes read as U+FFFD, and where the first was: for the reader's report.
+    var replacedNULs = 0
+    var firstReplacedNUL: (offset: Int, pointer: JSONPointer)?
 
     @_lifetime(copy bytes)
     init(bytes: Span<UInt8>) {

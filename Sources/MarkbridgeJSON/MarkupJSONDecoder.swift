@@ -110,6 +110,11 @@ struct MarkupJSONDecoder: ~Escapable {
         var document = Document(blocks: blocks)
         // A start where the containers begin anyway says nothing, and is dropped.
         document.canonicalizeContainerStarts()
+        if let first = scanner.firstReplacedNUL {
+            let count = scanner.replacedNULs
+            diagnostics.append(.warning("nul-character", "\(count) U+0000 character\(count == 1 ? "" : "s") (\\u0000) replaced with U+FFFD, as HTML and CommonMark readers replace them",
+                                        at: location(first.offset, first.pointer)))
+        }
         return Diagnosed(document, diagnostics: diagnostics)
     }
 
