@@ -1,5 +1,6 @@
 import Markbridge
 import MarkbridgeHTMLParser
+import MarkbridgeTestSupport
 
 /// The readers on raw bytes. Invalid UTF-8 is repaired where the reader offers it, so that the
 /// fuzzer's byte mutations reach the parsers instead of stopping at the encoding check.
@@ -38,12 +39,14 @@ enum ReaderTargets {
     static func json(_ input: [UInt8]) {
         guard let document = try? MarkupJSONReader().read(input).value else { return }
         checkInvariants(document, "markup JSON")
-        guard let written = try? MarkupJSONWriter().write(document).value else { finding("the JSON writer refused a document the JSON reader made") }
-        guard let again = try? MarkupJSONReader().read(written).value else {
-            finding("JSON written from a read document does not read back\n\(shown(String(decoding: written, as: UTF8.self)))")
+        guard let written = try? MarkupJSONWriter().write(document) else { finding("the JSON writer refused a document the JSON reader made") }
+        guard let again = try? MarkupJSONReader().read(written.value).value else {
+            finding("JSON written from a read document does not read back\n\(shown(String(decoding: written.value, as: UTF8.self)))")
         }
-        if again != document {
-            finding("markup JSON read, written and read again changed\n\(shown("\(document)"))\n\(shown("\(again)"))")
+        // The same document, but for what the writer said it changed (an embed whose host the
+        // URL policy refuses is written as a paragraph linking to its source).
+        if again != document, !UnreportedChanges.of(before: document, writeDiagnostics: written.diagnostics, changes: DocumentDiff(document, again).changes).isEmpty {
+            finding("markup JSON read, written and read again changed, unreported\n\(shown("\(document)"))\n\(shown("\(again)"))")
         }
     }
 
