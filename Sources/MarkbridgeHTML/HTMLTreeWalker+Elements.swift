@@ -44,7 +44,9 @@ extension HTMLTreeWalker {
         // Word's own bullet or number for a list paragraph: the item says it now.
         if style.isWordListMarker { return nil }
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
-        noteAnchor(rule, node: node)
+        // A rule's id is its own block's, noted once that block has begun (below): before it,
+        // the id went to an empty list item's block, or was dropped after text.
+        if rule != .horizontalRule || embedDepth > 0 || cellDepth > 0 { noteAnchor(rule, node: node) }
         switch rule {
         case .formatting(let kind):
             if !(kind == .code && preDepth > 0) { openMarkup(&exit, kind) }
@@ -74,6 +76,7 @@ extension HTMLTreeWalker {
             // other block does: before it, the rule came first and the item after it.
             startPendingListItem()
             builder.startBlock(.horizontalRule, enclosedBy: &context)
+            noteAnchor(rule, node: node)
             builder.endBlock(keepingIfEmpty: true)
         case .inlineQuote:
             ensureBlock()
