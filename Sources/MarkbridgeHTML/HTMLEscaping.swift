@@ -25,7 +25,7 @@ package enum HTMLEscaping {
         while let next = ByteScan.firstIndex(in: text, from: index, whereBlock: { block in
             (block .< space) .| (block .== ampersand) .| (block .== less) .| (block .== greater) .| (block .== delete) .| (block .== xC2)
         }, whereByte: { byte in
-            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x7F || byte == 0xC2
+            byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == 0x7F || byte == 0xC2
         }) {
             index = next + 1
             let byte = text[next]
@@ -100,7 +100,7 @@ package enum HTMLEscaping {
     public static func attribute(_ value: String) -> String {
         // Most values (URLs, class names) have nothing to escape: a byte scan says so.
         let needsEscaping = value.utf8.contains { byte in
-            byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x27 || byte < 0x20 || byte == 0x7F || byte == 0xC2
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "'") || byte < 0x20 || byte == 0x7F || byte == 0xC2
         }
         guard needsEscaping else { return value }
         var out = ""

@@ -5,7 +5,7 @@ extension HTMLTokenizer {
         switch state {
         case .bogusComment:
             let start = position
-            while position < input.count, input[position] != 0x3E, input[position] != 0 { position += 1 }
+            while position < input.count, input[position] != UInt8(ascii: ">"), input[position] != 0 { position += 1 }
             appendToComment(Array(input[start..<position]))
             switch current {
             case -1:
@@ -50,10 +50,10 @@ extension HTMLTokenizer {
     private mutating func commentStates(_ c: Int) {
         switch state {
         case .commentStart:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 state = .commentStartDash
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitComment()
@@ -61,10 +61,10 @@ extension HTMLTokenizer {
                 state = .comment
             }
         case .commentStartDash:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 state = .commentEnd
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitComment()
@@ -79,7 +79,7 @@ extension HTMLTokenizer {
             let start = position
             while position < input.count {
                 let byte = input[position]
-                if byte == 0x3C || byte == 0x2D || byte == 0 { break }
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "-") || byte == 0 { break }
                 position += 1
             }
             if position > start { appendToComment(Array(input[start..<position])) }
@@ -99,25 +99,25 @@ extension HTMLTokenizer {
                 appendToComment(Self.replacementCharacter)
             }
         case .commentLessThanSign:
-            if c == 0x21 {
+            if c == UInt8(ascii: "!") {
                 position += 1
                 appendToComment(0x21)
                 state = .commentLessThanSignBang
-            } else if c == 0x3C {
+            } else if c == UInt8(ascii: "<") {
                 position += 1
                 appendToComment(0x3C)
             } else {
                 state = .comment
             }
         case .commentLessThanSignBang:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 state = .commentLessThanSignBangDash
             } else {
                 state = .comment
             }
         case .commentLessThanSignBangDash:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 state = .commentLessThanSignBangDashDash
             } else {
@@ -126,7 +126,7 @@ extension HTMLTokenizer {
         case .commentLessThanSignBangDashDash:
             state = .commentEnd
         case .commentEndDash:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 state = .commentEnd
             } else if c == -1 {
@@ -137,14 +137,14 @@ extension HTMLTokenizer {
                 state = .comment
             }
         case .commentEnd:
-            if c == 0x3E {
+            if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitComment()
-            } else if c == 0x21 {
+            } else if c == UInt8(ascii: "!") {
                 position += 1
                 state = .commentEndBang
-            } else if c == 0x2D {
+            } else if c == UInt8(ascii: "-") {
                 position += 1
                 appendToComment(0x2D)
             } else if c == -1 {
@@ -155,11 +155,11 @@ extension HTMLTokenizer {
                 state = .comment
             }
         default:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 appendToComment([0x2D, 0x2D, 0x21])
                 state = .commentEndDash
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitComment()
@@ -196,7 +196,7 @@ extension HTMLTokenizer {
             position += 1
             if c == 0 {
                 extendDoctypeName(Self.replacementCharacter)
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 forceQuirks()
                 state = .data
                 emitDoctype()
@@ -209,7 +209,7 @@ extension HTMLTokenizer {
             position += 1
             if Self.isWhitespace(c) {
                 state = .afterDoctypeName
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 state = .data
                 emitDoctype()
             } else if c == 0 {
@@ -220,7 +220,7 @@ extension HTMLTokenizer {
         case .afterDoctypeName:
             if Self.isWhitespace(c) {
                 position += 1
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitDoctype()
@@ -245,7 +245,7 @@ extension HTMLTokenizer {
             position += 1
             if c == quote {
                 state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 forceQuirks()
                 state = .data
                 emitDoctype()
@@ -257,14 +257,14 @@ extension HTMLTokenizer {
             if Self.isWhitespace(c) {
                 position += 1
                 state = .betweenDoctypePublicAndSystemIdentifiers
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitDoctype()
-            } else if c == 0x22 || c == 0x27 {
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 position += 1
                 setDoctypeSystemID([])
-                state = c == 0x22 ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
+                state = c == UInt8(ascii: "\"") ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
             } else {
                 forceQuirks()
                 state = .bogusDoctype
@@ -272,7 +272,7 @@ extension HTMLTokenizer {
         case .afterDoctypeSystemIdentifier:
             if Self.isWhitespace(c) {
                 position += 1
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitDoctype()
@@ -281,7 +281,7 @@ extension HTMLTokenizer {
             }
         default:
             position += 1
-            if c == 0x3E {
+            if c == UInt8(ascii: ">") {
                 state = .data
                 emitDoctype()
             }
@@ -293,16 +293,16 @@ extension HTMLTokenizer {
         if Self.isWhitespace(c) {
             position += 1
             state = isPublic ? .beforeDoctypePublicIdentifier : .beforeDoctypeSystemIdentifier
-        } else if c == 0x22 || c == 0x27 {
+        } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
             position += 1
             if isPublic { setDoctypePublicID([]) } else { setDoctypeSystemID([]) }
-            switch (isPublic, c == 0x22) {
+            switch (isPublic, c == UInt8(ascii: "\"")) {
             case (true, true): state = .doctypePublicIdentifierDoubleQuoted
             case (true, false): state = .doctypePublicIdentifierSingleQuoted
             case (false, true): state = .doctypeSystemIdentifierDoubleQuoted
             case (false, false): state = .doctypeSystemIdentifierSingleQuoted
             }
-        } else if c == 0x3E {
+        } else if c == UInt8(ascii: ">") {
             position += 1
             forceQuirks()
             state = .data

@@ -7,7 +7,7 @@ extension HTMLTokenizer {
         let c = current
         if Self.isAlphanumeric(c) {
             namedReference(inAttribute: inAttribute)
-        } else if c == 0x23 {
+        } else if c == UInt8(ascii: "#") {
             numericReference(inAttribute: inAttribute)
         } else {
             flush([0x26], inAttribute: inAttribute)
@@ -23,13 +23,13 @@ extension HTMLTokenizer {
         let table = NamedCharacterReferences.shared
         var end = position
         while end < input.count, end - position < table.longestName, Self.isAlphanumeric(Int(input[end])) { end += 1 }
-        if end < input.count, input[end] == 0x3B, end - position < table.longestName { end += 1 }
+        if end < input.count, input[end] == UInt8(ascii: ";"), end - position < table.longestName { end += 1 }
         var length = end - position
         while length > 0 {
             if let value = table.lookup(input[position..<position + length]) {
-                let matchedSemicolon = input[position + length - 1] == 0x3B
+                let matchedSemicolon = input[position + length - 1] == UInt8(ascii: ";")
                 let next = position + length < input.count ? Int(input[position + length]) : -1
-                if inAttribute && !matchedSemicolon && (next == 0x3D || Self.isAlphanumeric(next)) {
+                if inAttribute && !matchedSemicolon && (next == UInt8(ascii: "=") || Self.isAlphanumeric(next)) {
                     // Historical: `&amp=` and `&ampx` in attribute values stay as written.
                     flush([0x26], inAttribute: true)
                     flush(input[position..<position + length], inAttribute: true)
@@ -49,7 +49,7 @@ extension HTMLTokenizer {
         let start = position
         position += 1
         var isHex = false
-        if current == 0x78 || current == 0x58 {
+        if current == UInt8(ascii: "x") || current == UInt8(ascii: "X") {
             isHex = true
             position += 1
         }
@@ -76,7 +76,7 @@ extension HTMLTokenizer {
             flush([0x26], inAttribute: inAttribute)
             return
         }
-        if current == 0x3B { position += 1 }
+        if current == UInt8(ascii: ";") { position += 1 }
         flush(Self.utf8(of: Self.numericReferenceValue(value)), inAttribute: inAttribute)
     }
 

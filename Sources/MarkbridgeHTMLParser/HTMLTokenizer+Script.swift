@@ -4,7 +4,7 @@ extension HTMLTokenizer {
         let c = current
         switch state {
         case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
-            if c == 0x2D {
+            if c == UInt8(ascii: "-") {
                 position += 1
                 emitCharacter(0x2D)
                 state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
@@ -16,7 +16,7 @@ extension HTMLTokenizer {
         case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
             escaped(c, double: true)
         case .scriptDataEscapedLessThanSign:
-            if c == 0x2F {
+            if c == UInt8(ascii: "/") {
                 position += 1
                 clearTemporaryBuffer()
                 state = .scriptDataEscapedEndTagOpen
@@ -40,7 +40,7 @@ extension HTMLTokenizer {
             endTagName(returningTo: .scriptDataEscaped)
         case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
             let starting = state == .scriptDataDoubleEscapeStart
-            if Self.isWhitespace(c) || c == 0x2F || c == 0x3E {
+            if Self.isWhitespace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") {
                 position += 1
                 emitCharacter(UInt8(c))
                 let isScript = temporaryBufferIsScript
@@ -53,7 +53,7 @@ extension HTMLTokenizer {
                 state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
             }
         case .scriptDataDoubleEscapedLessThanSign:
-            if c == 0x2F {
+            if c == UInt8(ascii: "/") {
                 position += 1
                 clearTemporaryBuffer()
                 emitCharacter(0x2F)

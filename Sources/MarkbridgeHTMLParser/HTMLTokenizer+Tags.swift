@@ -4,16 +4,16 @@ extension HTMLTokenizer {
         let c = current
         switch state {
         case .tagOpen:
-            if c == 0x21 {
+            if c == UInt8(ascii: "!") {
                 position += 1
                 state = .markupDeclarationOpen
-            } else if c == 0x2F {
+            } else if c == UInt8(ascii: "/") {
                 position += 1
                 state = .endTagOpen
             } else if Self.isAlpha(c) {
                 startTag(isEnd: false)
                 state = .tagName
-            } else if c == 0x3F {
+            } else if c == UInt8(ascii: "?") {
                 startComment()
                 state = .bogusComment
             } else if c == -1 {
@@ -27,7 +27,7 @@ extension HTMLTokenizer {
             if Self.isAlpha(c) {
                 startTag(isEnd: true)
                 state = .tagName
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
             } else if c == -1 {
@@ -42,9 +42,9 @@ extension HTMLTokenizer {
         case .beforeAttributeName:
             if Self.isWhitespace(c) {
                 position += 1
-            } else if c == 0x2F || c == 0x3E || c == -1 {
+            } else if c == UInt8(ascii: "/") || c == UInt8(ascii: ">") || c == -1 {
                 state = .afterAttributeName
-            } else if c == 0x3D {
+            } else if c == UInt8(ascii: "=") {
                 position += 1
                 startAttribute()
                 appendToAttributeName(0x3D)
@@ -58,13 +58,13 @@ extension HTMLTokenizer {
         case .afterAttributeName:
             if Self.isWhitespace(c) {
                 position += 1
-            } else if c == 0x2F {
+            } else if c == UInt8(ascii: "/") {
                 position += 1
                 state = .selfClosingStartTag
-            } else if c == 0x3D {
+            } else if c == UInt8(ascii: "=") {
                 position += 1
                 state = .beforeAttributeValue
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitTag()
@@ -77,13 +77,13 @@ extension HTMLTokenizer {
         case .beforeAttributeValue:
             if Self.isWhitespace(c) {
                 position += 1
-            } else if c == 0x22 {
+            } else if c == UInt8(ascii: "\"") {
                 position += 1
                 state = .attributeValueDoubleQuoted
-            } else if c == 0x27 {
+            } else if c == UInt8(ascii: "'") {
                 position += 1
                 state = .attributeValueSingleQuoted
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitTag()
@@ -96,10 +96,10 @@ extension HTMLTokenizer {
             if Self.isWhitespace(c) {
                 position += 1
                 state = .beforeAttributeName
-            } else if c == 0x26 {
+            } else if c == UInt8(ascii: "&") {
                 position += 1
                 consumeCharacterReference(inAttribute: true)
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitTag()
@@ -116,10 +116,10 @@ extension HTMLTokenizer {
             if Self.isWhitespace(c) {
                 position += 1
                 state = .beforeAttributeName
-            } else if c == 0x2F {
+            } else if c == UInt8(ascii: "/") {
                 position += 1
                 state = .selfClosingStartTag
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
                 emitTag()
@@ -129,7 +129,7 @@ extension HTMLTokenizer {
                 state = .beforeAttributeName
             }
         case .selfClosingStartTag:
-            if c == 0x3E {
+            if c == UInt8(ascii: ">") {
                 position += 1
                 setSelfClosing()
                 state = .data
@@ -209,7 +209,7 @@ extension HTMLTokenizer {
         let start = position
         while position < input.count {
             let byte = input[position]
-            if byte == quote || byte == 0x26 || byte == 0 { break }
+            if byte == quote || byte == UInt8(ascii: "&") || byte == 0 { break }
             position += 1
         }
         if position > start { appendToAttributeValue(input[start..<position]) }

@@ -115,11 +115,11 @@ extension HTMLTokenizer {
         }
         switch state {
         case .rcdataLessThanSign, .rawtextLessThanSign, .scriptDataLessThanSign:
-            if c == 0x2F {
+            if c == UInt8(ascii: "/") {
                 clearTemporaryBuffer()
                 position += 1
                 state = text == .rcdata ? .rcdataEndTagOpen : text == .rawtext ? .rawtextEndTagOpen : .scriptDataEndTagOpen
-            } else if text == .scriptData && c == 0x21 {
+            } else if text == .scriptData && c == UInt8(ascii: "!") {
                 position += 1
                 state = .scriptDataEscapeStart
                 emitCharacters([0x3C, 0x21])
@@ -146,10 +146,10 @@ extension HTMLTokenizer {
         if Self.isWhitespace(c) && isAppropriateEndTag {
             position += 1
             state = .beforeAttributeName
-        } else if c == 0x2F && isAppropriateEndTag {
+        } else if c == UInt8(ascii: "/") && isAppropriateEndTag {
             position += 1
             state = .selfClosingStartTag
-        } else if c == 0x3E && isAppropriateEndTag {
+        } else if c == UInt8(ascii: ">") && isAppropriateEndTag {
             position += 1
             state = .data
             emitTag()
@@ -176,7 +176,7 @@ extension HTMLTokenizer {
                 state = .cdataSectionBracket
             }
         case .cdataSectionBracket:
-            if c == 0x5D {
+            if c == UInt8(ascii: "]") {
                 position += 1
                 state = .cdataSectionEnd
             } else {
@@ -184,10 +184,10 @@ extension HTMLTokenizer {
                 state = .cdataSection
             }
         default:
-            if c == 0x5D {
+            if c == UInt8(ascii: "]") {
                 position += 1
                 emitCharacter(0x5D)
-            } else if c == 0x3E {
+            } else if c == UInt8(ascii: ">") {
                 position += 1
                 state = .data
             } else {

@@ -89,10 +89,10 @@ struct JSONOutput: ~Copyable {
             while let next = ByteScan.firstIndex(in: utf8, from: index, whereBlock: { block in
                 (block .< space) .| (block .== quote) .| (block .== backslash) .| (block .== xC2) .| (block .== xE2) .| (block .== xEF) .| (block .>= xF0)
             }, whereByte: { byte in
-                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xC2 || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
             }) {
                 let byte = utf8[next]
-                let (escapeLength, scalar) = byte < 0x20 || byte == 0x22 || byte == 0x5C ? (1, UInt32(byte)) : Self.specialSequence(utf8, at: next)
+                let (escapeLength, scalar) = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? (1, UInt32(byte)) : Self.specialSequence(utf8, at: next)
                 guard escapeLength > 0 else {
                     index = next + 1
                     continue

@@ -7,7 +7,7 @@ enum JSONSpanScans {
         let quote = SIMD16<UInt8>(repeating: 0x22), backslash = SIMD16<UInt8>(repeating: 0x5C), space = SIMD16<UInt8>(repeating: 0x20)
         return ByteScan.firstIndex(in: input, from: start,
                                    whereBlock: { ($0 .== quote) .| ($0 .== backslash) .| ($0 .< space) },
-                                   whereByte: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) ?? input.count
+                                   whereByte: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) ?? input.count
     }
 
     @inline(__always)

@@ -15,9 +15,9 @@ extension EmphasisPrediction {
             let end = start + length
             guard length > 0, end <= out.count else { return nil }
             let character = out[start]
-            guard character == 0x2A || character == 0x5F else { return nil }
+            guard character == UInt8(ascii: "*") || character == UInt8(ascii: "_") else { return nil }
             for index in start..<end where out[index] != character { return nil }
-            if start > 0, out[start - 1] == character || out[start - 1] == 0x5C { return nil }
+            if start > 0, out[start - 1] == character || out[start - 1] == UInt8(ascii: "\\") { return nil }
             if end < out.count, out[end] == character { return nil }
             let before = Neighbor.before(start, in: out)
             let after = Neighbor.after(end, in: out)
@@ -28,7 +28,7 @@ extension EmphasisPrediction {
                 && (before != .punctuation || after == .whitespace || after == .punctuation)
             self.character = character
             self.length = length
-            if character == 0x5F {
+            if character == UInt8(ascii: "_") {
                 canOpen = leftFlanking && (!rightFlanking || before == .punctuation)
                 canClose = rightFlanking && (!leftFlanking || after == .punctuation)
             } else {

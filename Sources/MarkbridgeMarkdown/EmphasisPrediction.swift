@@ -163,11 +163,11 @@ enum EmphasisPrediction {
         case characterLengthAndOpener, characterAndLength, singleUnderscoreBound
 
         func key(_ run: Run) -> Int {
-            let base = run.character == 0x5F ? 0 : 6
+            let base = run.character == UInt8(ascii: "_") ? 0 : 6
             switch self {
             case .characterLengthAndOpener: return base + (run.canOpen ? 3 : 0) + run.length % 3
             case .characterAndLength: return base + run.length % 3
-            case .singleUnderscoreBound: return run.character == 0x5F ? 0 : base + (run.canOpen ? 3 : 0) + run.length % 3
+            case .singleUnderscoreBound: return run.character == UInt8(ascii: "_") ? 0 : base + (run.canOpen ? 3 : 0) + run.length % 3
             }
         }
     }

@@ -419,7 +419,7 @@ struct MarkdownInlineRenderer {
                 return .emphasisTag(strong: strong)
             case .asteriskFirst, .underscoreFirst:
                 let preferred: UInt8 = renderer.emphasis == .asteriskFirst ? 0x2A : 0x5F
-                let other: UInt8 = preferred == 0x2A ? 0x5F : 0x2A
+                let other: UInt8 = preferred == UInt8(ascii: "*") ? 0x5F : 0x2A
                 return .emphasis(character: out.last == preferred ? other : preferred, count: strong ? 2 : 1)
             }
         }
