@@ -81,9 +81,10 @@ struct MarkdownBlockEmitter {
             lines = content(of: block, index: index, isItem: isItem)
         }
         if let previous, previous.kind.isListItem, previous.text.isEmpty, previous.anchor == nil || !allowsHTML,
-           block.depth == previous.depth + 1, !wroteHTML, !lines.ranges.isEmpty, writesParagraph(block, inGroup: group != nil) {
+           block.depth == previous.depth + 1, !wroteHTML || block.kind == .paragraph, !lines.ranges.isEmpty, writesParagraph(block, inGroup: group != nil) {
             // CommonMark: an item's first paragraph is its own text, and an empty item has no
-            // syntax that keeps a paragraph after it apart.
+            // syntax that keeps a paragraph after it apart; a `<p>` HTML block in it is read
+            // back as that text too, as `<li><p>` is.
             diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) cannot be written apart from it: read back, that paragraph is the item's own text", block: index - 1))
         }
         let taskBox = isItem ? self.taskBox(block, index: index, lines: lines) : []

@@ -100,4 +100,13 @@ struct CorpusRoundTripTests {
         #expect(check.writeDiagnostics.first?.block == 0)
         #expect(check.after.blocks.map(\.text) == ["x"])
     }
+
+    @Test("The same when the paragraph is written as an HTML block (an alignment), which the convert fuzz target found unreported")
+    func emptyItemMergedThroughHTML() throws {
+        let check = try Converter().check(Array(#"{"version":1,"paragraphs":[{"type":"ULI","text":""},{"type":"P","text":"x","depth":1,"align":"center"}]}"#.utf8), from: .markupJSON, via: .markdown)
+        #expect(String(decoding: check.written, as: UTF8.self) == "-\n  <p style=\"text-align:center\">x</p>\n")
+        #expect(check.writeDiagnostics.map(\.code) == ["empty-item-merged"])
+        #expect(check.writeDiagnostics.first?.block == 0)
+        #expect(check.after.blocks.map(\.text) == ["x"])
+    }
 }
