@@ -218,7 +218,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .markupRangeAdjusted: "a markup edge on whitespace, which Markdown cannot mark, moved"
         case .markupSplitAtCells: "a markup JSON markup across a table cell's edge, cut there"
         case .markupsMerged: "touching or overlapping equal markup JSON markups merged"
-        case .nulCharacter: "a NUL character in HTML replaced"
+        case .nulCharacter: "a NUL character (in HTML, plain text, or a markup JSON \\u0000 escape) read as U+FFFD"
         case .placeholderInURL: "a template's {name} in a link or image URL, kept as written: values never enter URLs"
         case .placeholderSplit: "a markup over part of a template's placeholder, which leaves the value out"
         case .tableCaptionFlattened: "a table caption with no table right after it, or Markdown without HTML, read or written as a paragraph"

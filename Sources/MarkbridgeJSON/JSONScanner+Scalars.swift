@@ -195,7 +195,12 @@ extension JSONScanner {
                 // writer can write a NUL that reads back as one.
                 replacedNULs += 1
                 if firstReplacedNUL == nil { firstReplacedNUL = (start, pointer) }
-                buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                if keepsNUL {
+                    keptNULs += 1
+                    buffer.append(0)
+                } else {
+                    buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                }
                 return
             }
             buffer.append(contentsOf: UTF8.encode(value)!)

@@ -17,9 +17,14 @@
 struct JSONScanner: ~Escapable {
     let bytes: Span<UInt8>
     var position = 0
-    /// `\u0000` escapes read as U+FFFD, and where the first was: for the reader's report.
+    /// `\u0000` escapes, read as U+FFFD, and where the first was: for the reader's report.
     var replacedNULs = 0
     var firstReplacedNUL: (offset: Int, pointer: JSONPointer)?
+    /// While set, a `\u0000` escape is read as U+0000 (and counted in `keptNULs`), for a text
+    /// whose offsets are still to be resolved: in UTF-8 offsets U+FFFD is three bytes to the
+    /// NUL's one. The decoder replaces them once the offsets are UTF-16, where both are one unit.
+    var keepsNUL = false
+    var keptNULs = 0
 
     @_lifetime(copy bytes)
     init(bytes: Span<UInt8>) {

@@ -92,7 +92,10 @@ extension MarkupJSONDecoder {
             let offset = scanner.position
             switch key {
             case "type": fields.typeName = try scanner.string(member)
-            case "text": fields.text = try scanner.string(member)
+            case "text":
+                scanner.keepsNUL = true
+                fields.text = try scanner.string(member)
+                scanner.keepsNUL = false
             case "depth": fields.depth = try boundedDepth(member)
             case "quoteDepth": fields.quoteDepth = try boundedDepth(member)
             case "align":

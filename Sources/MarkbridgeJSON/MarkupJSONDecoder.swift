@@ -95,6 +95,10 @@ struct MarkupJSONDecoder: ~Escapable {
         for (index, entry) in pending.enumerated() {
             try stopIfDue()
             var block = try resolve(entry, unit: unit, pointer: JSONPointer.root.paragraph(index))
+            // Its offsets are UTF-16 now, where U+FFFD takes the NUL's one unit.
+            if scanner.keptNULs > 0, block.text.utf8.contains(0) {
+                block.text = String(String.UnicodeScalarView(block.text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+            }
             let allowed = items.allowedDepth(for: block)
             if allowed < block.depth {
                 diagnostics.append(.warning("depth-lowered", "depth \(block.depth) follows no list item at depth \(block.depth - 1) to be in: kept at depth \(allowed), \(allowed == 0 ? "outside any list" : "in the item at depth \(allowed - 1) before it")",
