@@ -40,11 +40,20 @@ struct HTMLBlockEmitter {
         for event in events {
             switch event {
             case .enter(let node):
-                if case .block = node, countdown.shouldStop() { return }
+                if Self.isStep(node), countdown.shouldStop() { return }
                 enter(node)
             case .exit(let node):
                 exit(node)
             }
+        }
+    }
+
+    /// Whether the deadline is looked at before the node: before each block shown with its
+    /// text and each table row, as the writer's work goes.
+    private static func isStep(_ node: BlockNode) -> Bool {
+        switch node {
+        case .block, .tableRow: true
+        case .quote, .unorderedList, .orderedList, .listItem, .table, .tableCell, .definitionList: false
         }
     }
 
@@ -66,7 +75,8 @@ struct HTMLBlockEmitter {
             var attributes = HTMLWriter.anchorAttribute(for: block) + HTMLWriter.style(for: block)
             if case .orderedListItem(let number) = block.kind, !nextNumbers.isEmpty {
                 if number != nextNumbers[nextNumbers.count - 1] { attributes += " value=\"\(number)\"" }
-                // In ListNumber.range (the writer checked), so `+ 1` cannot overflow.
+                // In ListNumber.range (readers keep it there, and the writer checks any other
+                // document), so `+ 1` cannot overflow.
                 nextNumbers[nextNumbers.count - 1] = number + 1
             }
             emit("<li\(attributes)>")
