@@ -77,9 +77,10 @@ extension Block {
     /// among them (it is the block).
     package var containers: [BlockContainer] {
         var result: [BlockContainer] = []
-        result.reserveCapacity(depth + quoteDepth)
+        result.reserveCapacity(max(depth, 0) + max(quoteDepth, 0))
         var quote = 0
-        for level in 0...depth {
+        // A hand-built block may hold a negative depth: it has no list items.
+        for level in 0...max(depth, 0) {
             while quote < quoteDepth, quoteListDepth(ofQuote: quote) <= level {
                 result.append(.quote)
                 quote += 1

@@ -23,7 +23,7 @@ extension Block {
     package var containerChain: [ContainerLink] {
         var chain: [ContainerLink] = []
         if quoteListDepths.isEmpty {
-            chain.append(contentsOf: repeatElement(.quote, count: quoteDepth))
+            chain.append(contentsOf: repeatElement(.quote, count: max(quoteDepth, 0)))
             for level in 0..<max(depth, 0) { chain.append(.listItem(depth: level)) }
         } else {
             for container in containers {
@@ -106,7 +106,8 @@ package struct ContainerWalk: Sendable {
         let count = block.containerChainCount
         if count == 0 {
             // The usual block, in no container: nothing goes on, only its table may be open after it.
-            if case .tableRow = block.kind { open = [.table] } else if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            if case .tableRow = block.kind { open.append(.table) }
             return Placement(natural: 0, start: 0, chainCount: 0)
         }
         // Quotes that all enclose the lists (no quoteListDepths, the usual case) need no chain built.
