@@ -3,7 +3,8 @@
 /// The rules a document is held to, written once, at two levels of one walk.
 ///
 /// `writable` is what every writer needs to write a document as something our readers read
-/// back, checked before each write (``Document/checkWritable()``): block attributes the formats
+/// back, checked before each write of a document no reader returned unchanged
+/// (``Document/checkWritable()``): block attributes the formats
 /// carry, ranges inside their text on scalar boundaries, images over U+FFFC, links apart, items
 /// to be in and groups that begin where they should. `canonical` is what a reader's document
 /// promises besides (``Document/invariantViolations()``): markups in canonical order and merged,
@@ -45,8 +46,12 @@ extension Document {
     /// take markups in any order. One pass over each block's bytes, and a sort of its markups'
     /// edges only where the text has images or characters outside the Basic Multilingual Plane.
     package func checkWritable() throws(ConversionError) {
-        // A reader's document, unchanged since: it keeps the rules already.
-        if isKnownWritable { return }
+        // A reader's document, unchanged since: it keeps the rules already. Debug builds (the
+        // tests) check it all the same, so that a reader that breaks them is caught there.
+        if isKnownWritable {
+            assert(violations(of: .writable, firstOnly: true).isEmpty, "a reader returned a document no writer can write")
+            return
+        }
         if let violation = violations(of: .writable, firstOnly: true).first {
             throw ConversionError(code: "invalid-document", message: "\(violation); no writer can write it as our readers read it")
         }
