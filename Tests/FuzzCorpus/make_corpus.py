@@ -262,7 +262,8 @@ def main():
         size = 2 + rng.choice([24, 48, 96, 144, 192, 288, 384])
         decisions.append(bytes(rng.randrange(256) for _ in range(size)))
     for target in ["round-trip-json", "round-trip-html", "round-trip-markdown"]:
-        write(target, decisions)
+        # Beside them, the decisions that once found something (Tests/FuzzSeeds/<target>).
+        write(target, decisions + hostile(target))
 
     write("attributes", hostile("attributes"))
 
