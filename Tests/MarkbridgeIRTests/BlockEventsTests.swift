@@ -150,6 +150,16 @@ struct BlockEventsTests {
         }
         #expect(elapsed < .seconds(10))
     }
+
+    @Test("A document built by hand with negative depths walks without a trap, its blocks in no container")
+    func negativeDepths() {
+        var nested = Block(.blockquote, text: "q", depth: -1, quoteDepth: 1)
+        nested.quoteListDepths = [1]
+        let document = Document(blocks: [Block(.paragraph, text: "p", depth: -3, quoteDepth: -2), nested])
+        let events = Array(document.blockEvents)
+        #expect(events.first == .enter(.block(0)))
+        #expect(events.count == 6)
+    }
 }
 
 extension TableRow {
