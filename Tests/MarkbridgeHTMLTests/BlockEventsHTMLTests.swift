@@ -1,6 +1,7 @@
 import Testing
 import MarkbridgeHTML
 import MarkbridgeIR
+import MarkbridgeJSON
 import MarkbridgeTestSupport
 
 /// The HTML writer is one loop over the public block iterator (``Document/blockEvents``): the
@@ -92,5 +93,45 @@ struct BlockEventsHTMLTests {
         for document in documents {
             #expect(Self.eventTags(document) == Self.writtenTags(try HTMLWriter().write(document).value))
         }
+    }
+
+    @Test("The writer's exact HTML for the shapes its container nesting decides: a caption and rows, a table after a table, an empty quote, a quote in an item, an item numbered out of turn, a definition of two paragraphs, a task")
+    func exactShapes() throws {
+        let json = #"{"paragraphs":[{"type":"CAPTION","text":"c"},{"type":"TR","text":"a | b","startsTable":true,"cells":[{"start":0,"end":1,"header":true},{"start":4,"end":5,"header":true}]},{"type":"TR","text":"1 | 2","cells":[{"start":0,"end":1},{"start":4,"end":5,"colspan":1}]},{"type":"TR","text":"next","startsTable":true,"cells":[{"start":0,"end":4}]},{"type":"BQ","quoteDepth":1},{"type":"P","text":"between"},{"type":"OLI","text":"three","number":3},{"type":"BQ","text":"quoted in the item","depth":1,"quoteDepth":1,"quoteListDepths":[1]},{"type":"OLI","text":"five","number":5},{"type":"DT","text":"term"},{"type":"DD","text":"first paragraph"},{"type":"DD","text":"second paragraph","continues":true},{"type":"ULI","text":"task","task":"checked"}]}"#
+        let expected = #"""
+<table>
+<caption>c</caption>
+<tr><th>a</th><th>b</th></tr>
+<tr><td>1</td><td>2</td></tr>
+</table>
+<table>
+<tr><td>next</td></tr>
+</table>
+<blockquote>
+</blockquote>
+<p>between</p>
+<ol start="3">
+<li>three<blockquote>
+<p>quoted in the item</p>
+</blockquote>
+</li>
+<li value="5">five</li>
+</ol>
+<dl>
+<dt>term</dt>
+<dd>
+<p>first paragraph</p>
+<p>second paragraph</p>
+</dd>
+</dl>
+<ul>
+<li><input type="checkbox" checked disabled> task</li>
+</ul>
+
+"""#
+        let document = try MarkupJSONReader().read(Array(json.utf8)).value
+        let html = String(decoding: try HTMLWriter().write(document).value, as: UTF8.self)
+        #expect(html == expected)
+        #expect(try HTMLReader().read(Array(html.utf8)).value == document)
     }
 }
