@@ -147,7 +147,7 @@ struct HTMLWriterTests {
         #expect(try HTMLReader().read(written).value == document)
     }
 
-    @Test("What HTML writes as given but reads back otherwise is said: an empty item's paragraph, formatting on whitespace (both found by the convert fuzz target)")
+    @Test("What HTML writes as given but reads back otherwise is said: an empty item's paragraph, formatting on whitespace (both found by the convert fuzz target), a paragraph first in an item its depth makes inside a quote")
     func readBackChangesReported() throws {
         let emptyItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.paragraph, text: "l", depth: 1)])
         let written = try HTMLWriter().write(emptyItem)
@@ -160,5 +160,13 @@ struct HTMLWriterTests {
         #expect(String(decoding: edgeWritten.value, as: UTF8.self) == "<p><u>The</u><strong> caption</strong></p>\n")
         #expect(edgeWritten.diagnostics.map(\.message) == ["STRONG 3..<11 in block 0 begins or ends on whitespace, written so; read back, the whitespace is outside it"])
         #expect(try HTMLReader().read(edgeWritten.value).value.blocks[0].markups.contains(Markup(.strong, start: 4, end: 11)))
+
+        // A quote's paragraph at depth 1 after an item outside the quote: its depth makes an
+        // item inside the quote with no block of its own, and `<li><p>` is that item's text.
+        let bareItem = Document(blocks: [Block(.orderedListItem(number: 3), text: "three"), Block(.blockquote, text: "quoted", depth: 1, quoteDepth: 1)])
+        let bareWritten = try HTMLWriter().write(bareItem)
+        #expect(String(decoding: bareWritten.value, as: UTF8.self) == "<ol start=\"3\">\n<li>\n<p>three</p>\n</li>\n</ol>\n<blockquote>\n<ul>\n<li><p>quoted</p>\n</li>\n</ul>\n</blockquote>\n")
+        #expect(bareWritten.diagnostics.map(\.code) == ["empty-item-merged"] && bareWritten.diagnostics.first?.block == 1)
+        #expect(try HTMLReader().read(bareWritten.value).value.blocks.map(\.kind) == [.orderedListItem(number: 3), .unorderedListItem])
     }
 }
