@@ -177,9 +177,12 @@ extension HTMLTreeWalker {
     static func codeLanguage(of node: HTMLNodeID, in tree: HTMLTree) -> String? {
         func language(_ element: HTMLNodeID) -> String? {
             guard let classes = tree.attribute("class", of: element) else { return nil }
-            for name in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                if name.hasPrefix("language-") { return CodeLanguage.normalized(String(name.dropFirst(9))) }
-                if name.hasPrefix("lang-") { return CodeLanguage.normalized(String(name.dropFirst(5))) }
+            // Split and matched by scalars, as HTML splits a class list on ASCII whitespace: by
+            // characters, a combining mark after the hyphen (or a space) joins it into one.
+            for name in classes.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }) {
+                for prefix in ["language-", "lang-"] where name.starts(with: prefix.unicodeScalars) {
+                    return CodeLanguage.normalized(String(Substring(name.dropFirst(prefix.unicodeScalars.count))))
+                }
             }
             return nil
         }
