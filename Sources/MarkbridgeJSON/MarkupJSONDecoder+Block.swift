@@ -255,6 +255,11 @@ extension MarkupJSONDecoder {
         switch options.urlPolicy.check(src, for: .embed(mediaKind)) {
         // One it may only link to stays an embed: the writers write it as a link.
         case .allowed(let cleaned), .linkOnly(let cleaned, _):
+            // Empty, or spaces and controls only: nothing to embed, and no source to link to.
+            guard !cleaned.isEmpty else {
+                throw Failure(code: "invalid-value", message: "an EMBED's src is empty: there is nothing to embed or link to",
+                              offset: objectOffset, pointer: pointer.appending(key: "src"))
+            }
             let checkedPoster = fields.poster.map { checkedImageSource($0, pointer: pointer.appending(key: "poster"), offset: objectOffset) }
             return .embed(Embed(mediaKind, src: cleaned, poster: checkedPoster.flatMap { $0.isEmpty ? nil : $0 },
                                 width: fields.width, height: fields.height, title: fields.title))
