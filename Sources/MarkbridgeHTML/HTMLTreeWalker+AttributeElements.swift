@@ -50,7 +50,8 @@ extension HTMLTreeWalker {
         // A frame with nothing allowed is how the writer writes an object (see HTMLBlockEmitter).
         let kind = elementKind == .iframe && tree.attribute("sandbox", of: node)?.allSatisfy(\.isWhitespace) == true ? .object : elementKind
         let withoutEmbed: EmbedOutcome = walksContent ? .fallbackAsText : .skipped
-        guard let raw, !raw.isEmpty else {
+        // A source of spaces and controls only is none: what a browser loads from it is the page itself.
+        guard let raw, !URLPolicy.cleaned(raw).isEmpty else {
             if kind == .video, keepPoster(of: node) { return withoutEmbed }
             report.note("dropped-element", name, at: tree.sourceLocation(of: node)) { "<\(name)> without a source dropped, its fallback text kept (\($0)×)" }
             return withoutEmbed
