@@ -14,6 +14,7 @@ extension JSONScanner {
                 return value
             }
         }
+        guard position < bytes.count else { throw failure("invalid-json", "unexpected end of input", pointer) }
         throw failure("invalid-json", "unexpected character \(describe(bytes[position]))", pointer)
     }
 
