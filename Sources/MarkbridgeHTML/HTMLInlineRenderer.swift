@@ -107,13 +107,11 @@ package struct HTMLInlineRenderer {
         closeTag(kind)
     }
 
-    /// The start tag for `kind`, appended: the fixed ones from static text.
+    /// The start tag for `kind`, appended: the fixed ones from static text, a link's written
+    /// in place (the commonest tag with attributes), the rest built as strings.
     static func appendOpenTag(_ kind: MarkupKind, to out: inout [UInt8]) {
-        if let fixed = fixedOpenTag(kind) {
-            out.append(fixed)
-        } else if case .link(let target) = kind {
-            // The commonest tag with attributes, written in place rather than built as a
-            // string first.
+        switch kind {
+        case .link(let target):
             out.append("<a href=\"")
             out.append(contentsOf: HTMLEscaping.attribute(target.href).utf8)
             if let title = target.title {
@@ -121,8 +119,13 @@ package struct HTMLInlineRenderer {
                 out.append(contentsOf: HTMLEscaping.attribute(title).utf8)
             }
             out.append("\">")
-        } else {
-            out.append(contentsOf: openTag(kind).utf8)
+        case .color(let color): out.append(contentsOf: "<span style=\"color:\(color.hex)\">".utf8)
+        case .background(let color): out.append(contentsOf: "<span style=\"background-color:\(color.hex)\">".utf8)
+        case .hashtag, .mention: out.append(contentsOf: HTMLEntitySpan.startTag(kind).utf8)
+        // An image is written as a tag of its own.
+        case .image: break
+        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight:
+            if let fixed = fixedOpenTag(kind) { out.append(fixed) }
         }
     }
 
@@ -131,16 +134,9 @@ package struct HTMLInlineRenderer {
     }
 
     static func openTag(_ kind: MarkupKind) -> String {
-        if let fixed = fixedOpenTag(kind) { return fixed.description }
-        switch kind {
-        case .link(let target):
-            return "<a href=\"\(HTMLEscaping.attribute(target.href))\"" + (target.title.map { " title=\"\(HTMLEscaping.attribute($0))\"" } ?? "") + ">"
-        case .color(let color): return "<span style=\"color:\(color.hex)\">"
-        case .background(let color): return "<span style=\"background-color:\(color.hex)\">"
-        case .hashtag, .mention: return HTMLEntitySpan.startTag(kind)
-        // Written as fixed tags above, or (an image) as a tag of its own.
-        case .strong, .emphasis, .code, .strike, .underline, .superscript, .subscript, .highlight, .image: return ""
-        }
+        var tag: [UInt8] = []
+        appendOpenTag(kind, to: &tag)
+        return String(decoding: tag, as: UTF8.self)
     }
 
     /// The start tag of a kind that has no attributes; nil for links and colors (and images,
