@@ -44,9 +44,8 @@ extension HTMLTreeWalker {
         // Word's own bullet or number for a list paragraph: the item says it now.
         if style.isWordListMarker { return nil }
         if isBlockBoundary(rule) { enterBlock(rule, node: node, style: style, exit: &exit) }
-        // A rule's id is its own block's, noted once that block has begun (below): before it,
-        // the id went to an empty list item's block, or was dropped after text.
-        if rule != .horizontalRule || embedDepth > 0 || cellDepth > 0 { noteAnchor(rule, node: node) }
+        // A rule's id is its own block's, noted in the cases below once that block has begun.
+        if rule != .horizontalRule { noteAnchor(rule, node: node) }
         switch rule {
         case .formatting(let kind):
             if !(kind == .code && preDepth > 0) { openMarkup(&exit, kind) }
@@ -68,8 +67,10 @@ extension HTMLTreeWalker {
             ensureBlock()
             builder.appendLineBreak()
         case .horizontalRule where embedDepth > 0:
+            noteAnchor(rule, node: node)
             builder.appendCollapsibleSpace()
         case .horizontalRule where cellDepth > 0:
+            noteAnchor(rule, node: node)
             builder.breakLineInCell()
         case .horizontalRule:
             // A rule that opens a list item follows the item's own (empty) block, as every
