@@ -10,6 +10,11 @@ public enum UnreportedChanges {
     /// that block starts (the writer reports a flattened container once), or of the empty list
     /// item it names; an inserted block is explained by a warning on the block before or after
     /// the place it stands. A warning that names no block explains everything.
+    ///
+    /// Two equal blocks are interchangeable to the diff, which aligns the first it can: when a
+    /// change falls on a block no warning names, while an equal block that a warning does name
+    /// came through unchanged, the alignment that swaps the two reads back the same and is
+    /// explained, so the change is too (each unchanged block stands in for one change).
     public static func of(before: Document, writeDiagnostics: [Diagnostic], changes: [BlockChange]) -> [BlockChange] {
         let warnings = writeDiagnostics.filter { $0.severity == .warning }
         if warnings.contains(where: { $0.block == nil }) { return [] }
@@ -28,7 +33,7 @@ public enum UnreportedChanges {
         }
         // How many more blocks of `before` than of `after` stand before the change at hand.
         var shift = 0
-        return changes.filter { change in
+        let unexplained = changes.filter { change in
             switch change {
             case .deleted(let index, _):
                 shift += 1
@@ -40,6 +45,32 @@ public enum UnreportedChanges {
                 shift -= 1
                 return !(named.contains(place) || named.contains(place - 1))
             }
+        }
+        return unexplained.isEmpty ? [] : withoutSwaps(unexplained, before: blocks, named: named, changes: changes)
+    }
+
+    /// `unexplained` less each change on a block an equal, named and unchanged block can stand in for.
+    private static func withoutSwaps(_ unexplained: [BlockChange], before blocks: [Block], named: Set<Int>, changes: [BlockChange]) -> [BlockChange] {
+        var changedBlocks = Set<Int>()
+        for change in changes {
+            switch change {
+            case .deleted(let index, _): changedBlocks.insert(index)
+            case .moved(let from, _, _), .changed(let from, _, _): changedBlocks.insert(from)
+            case .inserted: break
+            }
+        }
+        var standIns: [Block: [Int]] = [:]
+        for index in named.sorted(by: >) where !changedBlocks.contains(index) {
+            standIns[blocks[index], default: []].append(index)
+        }
+        return unexplained.filter { change in
+            let index: Int
+            switch change {
+            case .deleted(let deleted, _): index = deleted
+            case .moved(let from, _, _), .changed(let from, _, _): index = from
+            case .inserted: return true
+            }
+            return standIns[blocks[index]]?.popLast() == nil
         }
     }
 }

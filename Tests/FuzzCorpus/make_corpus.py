@@ -249,8 +249,9 @@ def main():
     write("json-reader", hostile("json-reader") + json_inputs)
 
     # Convert: the first byte picks the reader (0 JSON, 1 HTML, 2 Markdown), as the
-    # single target before these read it, so Tests/FuzzSeeds are prefixed again.
-    write("convert", [b"\x00" + s for s in hostile("json-reader") + evenly(json_inputs, 60)]
+    # single target before these read it, so Tests/FuzzSeeds of the readers are prefixed again
+    # (those of convert itself have their first byte already).
+    write("convert", hostile("convert") + [b"\x00" + s for s in hostile("json-reader") + evenly(json_inputs, 60)]
           + [b"\x01" + s for s in hostile("html-reader") + evenly(html_inputs, 110)]
           + [b"\x02" + s for s in hostile("markdown-reader") + evenly(markdown, 110)])
 

@@ -109,4 +109,17 @@ struct CorpusRoundTripTests {
         #expect(check.writeDiagnostics.first?.block == 0)
         #expect(check.after.blocks.map(\.text) == ["x"])
     }
+
+    @Test("A merged paragraph equal to one kept in place: the diff may align either, and both read back the same (a convert fuzz finding)")
+    func equalParagraphsAcrossMergedItems() throws {
+        // The finding's first byte picks the HTML reader; the rest is the page.
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/list-split-equal-paragraphs")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        let paragraphs = check.before.blocks.indices.filter { check.before.blocks[$0].kind == .paragraph && check.before.blocks[$0].text == "a" }
+        #expect(paragraphs == [4, 10])
+        // Block 4 merges into its empty item (reported); block 10 stays a paragraph after an item with text.
+        #expect(check.writeDiagnostics.contains { $0.code == "empty-item-merged" && $0.block == 3 })
+        #expect(check.after.blocks.filter { $0.text == "a" }.map(\.kind) == [.orderedListItem(number: 999_999_999), .paragraph])
+        #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
+    }
 }
