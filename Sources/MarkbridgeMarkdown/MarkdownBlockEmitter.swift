@@ -452,7 +452,8 @@ struct MarkdownBlockEmitter {
 
     /// A fenced code block with a fence longer than any fence-like run inside.
     private func codeBlock(_ text: String, language: String?) -> MarkdownLines {
-        let useTildes = language?.contains("`") ?? false
+        // By bytes: a backtick that a combining mark follows is one character with it.
+        let useTildes = language?.utf8.contains(UInt8(ascii: "`")) ?? false
         let fenceCharacter = useTildes ? UInt8(ascii: "~") : UInt8(ascii: "`")
         let fence = repeatElement(fenceCharacter, count: max(2, MarkdownLines.longestLeadingRun(of: fenceCharacter, in: text.utf8)) + 1)
         var out = Array(fence)

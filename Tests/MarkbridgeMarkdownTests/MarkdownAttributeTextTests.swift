@@ -87,7 +87,7 @@ struct MarkdownAttributeTextTests {
     func randomAttributeText() throws {
         var random = SeededRandom(seed: 1313)
         let pieces = ["\n", "\n\n", "\r", "\r\n", "&", "&amp;", "&#", "106;", "#x3A;", "amp;", "<", ">", "\\", "\"", "'", "(", ")",
-                      " ", "`", "~", "*", "_", "[", "]", "x", "é", "👍", "\u{1B}", "\t", "javascript:", "<img src=x onerror=alert(1)>"]
+                      " ", "`", "~", "*", "_", "[", "]", "x", "é", "👍", "\u{301}", "\u{1C30}", "\u{1B}", "\t", "javascript:", "<img src=x onerror=alert(1)>"]
         func text(_ count: Int) -> String { (0..<count).map { _ in random.pick(pieces) }.joined() }
         for _ in 0..<1_500 {
             // What a reader could have produced: hrefs through the policy, a one-word language.
@@ -107,5 +107,13 @@ struct MarkdownAttributeTextTests {
                 return
             }
         }
+    }
+
+    @Test("A backtick that a combining mark follows is still a backtick: the fence is of tildes (an attributes fuzz finding)")
+    func backtickBeforeCombiningMark() throws {
+        let document = Document(blocks: [Block(.codeBlock(language: "~c`\u{1C30}"), text: "x")])
+        let (markdown, read) = try Self.roundTrip(document)
+        #expect(markdown == "~~~\\~c`\u{1C30}\nx\n~~~\n")
+        #expect(read == document)
     }
 }
