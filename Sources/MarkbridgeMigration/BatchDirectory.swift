@@ -64,7 +64,7 @@ struct BatchDirectory {
             do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
                 throw FileMigrationError("cannot list '\(folder)': \(error.localizedDescription)")
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names where name.utf8.first != UInt8(ascii: ".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 guard let status = POSIXFiles.status(input + "/" + path) else { continue }
                 switch status.kind {
@@ -105,10 +105,11 @@ struct BatchDirectory {
     }
 
     static func replacingExtension(of path: String, with fileExtension: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + fileExtension }
-        let stem = path.dropLast(name.distance(from: dot, to: name.endIndex))
-        return stem + "." + fileExtension
+        let name = PathText.components(path).last.map(String.init) ?? path
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return path + "." + fileExtension }
+        // Cut by bytes: the dot is ASCII, so what stands before it is whole UTF-8.
+        let stem = path.utf8.dropLast(name.utf8.distance(from: dot, to: name.utf8.endIndex))
+        return String(decoding: stem, as: UTF8.self) + "." + fileExtension
     }
 
     /// Whether `entry`'s output is there already and not older than its input (`--resume`).
@@ -191,7 +192,7 @@ struct BatchFileConverter: Sendable {
     /// exclusively in its folder, renamed into place. Never through a symbolic link inside the
     /// tree, and never over a file of the input tree.
     func write(_ bytes: [UInt8], to relative: String) -> WriteOutcome {
-        let folderPath = relative.contains("/") ? POSIXFiles.folder(of: relative) : ""
+        let folderPath = PathText.hasSlash(relative) ? POSIXFiles.folder(of: relative) : ""
         let name = POSIXFiles.name(of: relative)
         let folder: Int32
         do throws(POSIXFiles.TreeRefusal) {

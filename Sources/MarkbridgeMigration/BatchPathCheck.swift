@@ -38,10 +38,9 @@ package enum BatchPathCheck {
     package static func overlap(input: String, output: String) -> String? {
         guard let inputReal = POSIXFiles.realPath(input) else { return nil }
         let outputReal = POSIXFiles.resolvedPath(output)
-        func isInside(_ inner: String, _ outer: String) -> Bool { inner.hasPrefix(outer == "/" ? "/" : outer + "/") }
-        if inputReal == outputReal { return "they are one folder ('\(inputReal)')" }
-        if isInside(outputReal, inputReal) { return "the output folder '\(outputReal)' is inside the input folder '\(inputReal)'" }
-        if isInside(inputReal, outputReal) { return "the input folder '\(inputReal)' is inside the output folder '\(outputReal)'" }
+        if PathText.isSame(inputReal, outputReal) { return "they are one folder ('\(inputReal)')" }
+        if PathText.isInside(outputReal, inputReal) { return "the output folder '\(outputReal)' is inside the input folder '\(inputReal)'" }
+        if PathText.isInside(inputReal, outputReal) { return "the input folder '\(inputReal)' is inside the output folder '\(outputReal)'" }
         return nil
     }
 }

@@ -82,17 +82,18 @@ package enum POSIXFiles {
         var missing: [Substring] = []
         var ancestor = Substring(path)
         while true {
-            while ancestor.count > 1 && ancestor.hasSuffix("/") { ancestor = ancestor.dropLast() }
-            guard let slash = ancestor.lastIndex(of: "/") else {
+            while ancestor.utf8.count > 1 && PathText.endsWithSlash(ancestor) { ancestor = Substring(ancestor.unicodeScalars.dropLast()) }
+            guard let slash = PathText.lastSlash(in: ancestor) else {
                 missing.insert(ancestor, at: 0)
                 ancestor = "."
                 break
             }
-            missing.insert(ancestor[ancestor.index(after: slash)...], at: 0)
-            ancestor = slash == ancestor.startIndex ? "/" : ancestor[..<slash]
+            let (before, after) = PathText.split(ancestor, at: slash)
+            missing.insert(after, at: 0)
+            ancestor = slash == ancestor.startIndex ? "/" : before
             if realPath(String(ancestor)) != nil { break }
         }
-        var components = (realPath(String(ancestor)) ?? String(ancestor)).split(separator: "/", omittingEmptySubsequences: true)
+        var components = PathText.components(realPath(String(ancestor)) ?? String(ancestor))
         for part in missing where !part.isEmpty && part != "." {
             if part == ".." { _ = components.popLast() } else { components.append(part) }
         }
@@ -116,7 +117,7 @@ package enum POSIXFiles {
     /// a checkpoint names its partial files, and only such a name is opened on its word.
     static func isTemporaryName(_ candidate: String, for name: String, suffix: String) -> Bool {
         let head = "." + name + ".", tail = "." + suffix
-        guard candidate.hasPrefix(head), candidate.hasSuffix(tail), !candidate.contains("/") else { return false }
+        guard candidate.hasPrefix(head), candidate.hasSuffix(tail), !PathText.hasSlash(candidate) else { return false }
         let token = candidate.dropFirst(head.count).dropLast(tail.count)
         return token.count == 16 && token.allSatisfy(\.isHexDigit)
     }
@@ -270,7 +271,7 @@ package enum POSIXFiles {
         var current = unsafe open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard current >= 0 else { throw .failed("cannot open '\(rootPath)': \(lastError())", .last()) }
         var walked = rootPath
-        for component in relative.split(separator: "/") {
+        for component in PathText.components(relative) {
             let name = String(component)
             walked = join(walked, name)
             if creating, unsafe mkdirat(current, name, 0o755) != 0, errno != EEXIST {
@@ -299,16 +300,16 @@ package enum POSIXFiles {
     }
 
     static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        folder.isEmpty ? name : PathText.endsWithSlash(folder) ? folder + name : folder + "/" + name
     }
 
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = PathText.lastSlash(in: Substring(path)) else { return "." }
+        return slash == path.startIndex ? "/" : String(PathText.split(Substring(path), at: slash).before)
     }
 
     static func name(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        PathText.lastSlash(in: Substring(path)).map { String(PathText.split(Substring(path), at: $0).after) } ?? path
     }
 
     static func lastError() -> String {

@@ -40,12 +40,15 @@ struct BatchPathCheckTests {
         _ = folder.write("d/sub/c.html", "<p>C</p>")
         try FileManager.default.createSymbolicLink(atPath: folder.file("alias"), withDestinationPath: folder.file("d"))
         let d = folder.file("d")
-        for (input, output) in [(d, d), (d, folder.file("alias")), (d, d + "/out"), (d + "/sub", d), (d, folder.file("alias/new/../x"))] {
+        for (input, output) in [(d, d), (d, folder.file("alias")), (d, d + "/out"), (d + "/sub", d), (d, folder.file("alias/new/../x")),
+                                 // A folder whose name starts with a combining mark: by characters, "/\u{301}" is no slash.
+                                 (d, d + "/\u{301}out")] {
             let result = await runBatch("--input-dir", input, "--output-dir", output, "--to", "markdown")
             #expect(result.status == 64, "\(input) \(output): \(result.standardError)")
             #expect(result.standardError.hasPrefix("Error: --input-dir and --output-dir overlap: "))
         }
         #expect(!FileManager.default.fileExists(atPath: d + "/out") && !FileManager.default.fileExists(atPath: d + "/x"))
+        #expect(!FileManager.default.fileExists(atPath: d + "/\u{301}out"))
         // Without trees it means nothing, and says so.
         let stray = await runBatch("--field", "html", "--from", "html", "--allow-overlap", folder.file("d/b.html"))
         #expect(stray.status == 64)

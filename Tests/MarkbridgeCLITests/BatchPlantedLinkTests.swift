@@ -75,6 +75,27 @@ struct BatchPlantedLinkTests {
 
             """)
     }
+
+    @Test("E2: directory mode, a folder whose name starts with a combining mark, under a linked folder: not written through the link")
+    func linkAboveCombiningMarkFolder() async throws {
+        // By characters, "posts/\u{301}new" holds no slash after "posts", so the folder was one
+        // name to mkdirat and openat, whose kernel walk followed the link at "posts".
+        let folder = ScratchFolder()
+        for sub in ["in/posts/\u{301}new", "out", "elsewhere"] {
+            try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true)
+        }
+        _ = folder.write("in/posts/\u{301}new/a.html", "<p>A</p>")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("out/posts"), withDestinationPath: folder.file("elsewhere"))
+        let result = await runBatch("--input-dir", folder.file("in"), "--output-dir", folder.file("out"), "--to", "markdown",
+                                    "--dead-letter", folder.file("dead.jsonl"))
+        #expect(result.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("elsewhere")).isEmpty)
+        let out = folder.file("out")
+        #expect(folder.read("dead.jsonl") == """
+            {"file":"posts/\u{301}new/a.html","code":"output-is-link","message":"'\(out)/posts' in the output tree is a symbolic link; not written through it"}
+
+            """)
+    }
 }
 
 @Suite("markbridge batch --resume: the input's content")
