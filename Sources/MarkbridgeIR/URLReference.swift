@@ -9,26 +9,28 @@ package enum URLReference {
         var query: String?
         var fragment: String?
 
-        /// RFC 3986, appendix B, by hand: scheme, authority, path, query, fragment.
+        /// RFC 3986, appendix B, by hand: scheme, authority, path, query, fragment. The
+        /// delimiters are found by their bytes and the parts cut between scalars: by characters,
+        /// a delimiter that a combining mark follows is one character with it, and missed.
         init(_ reference: String) {
             var rest = Substring(reference)
-            if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
-                rest = rest[..<hash]
+            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = String(rest.scalars(after: hash))
+                rest = rest.scalars(before: hash)
             }
-            if let question = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: question)...])
-                rest = rest[..<question]
+            if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                query = String(rest.scalars(after: question))
+                rest = rest.scalars(before: question)
             }
-            if let scheme = URLPolicy.scheme(of: String(rest)), let colon = rest.firstIndex(of: ":") {
+            if let scheme = URLPolicy.scheme(of: String(rest)), let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) {
                 self.scheme = scheme
-                rest = rest[rest.index(after: colon)...]
+                rest = rest.scalars(after: colon)
             }
-            if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2)
-                let end = rest.firstIndex(of: "/") ?? rest.endIndex
-                authority = String(rest[..<end])
-                rest = rest[end...]
+            if rest.utf8.starts(with: "//".utf8) {
+                rest = Substring(rest.unicodeScalars.dropFirst(2))
+                let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+                authority = String(rest.scalars(before: end))
+                rest = Substring(rest.unicodeScalars[end...])
             }
             path = String(rest)
         }
@@ -64,7 +66,7 @@ package enum URLReference {
         } else {
             target.authority = baseParts.authority
             target.query = relative.query
-            if relative.path.hasPrefix("/") {
+            if relative.path.utf8.first == UInt8(ascii: "/") {
                 target.path = removingDotSegments(relative.path)
             } else {
                 target.path = removingDotSegments(merge(base: baseParts, relativePath: relative.path))
@@ -75,16 +77,16 @@ package enum URLReference {
 
     private static func merge(base: Parts, relativePath: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + relativePath }
-        guard let slash = base.path.lastIndex(of: "/") else { return relativePath }
-        return String(base.path[...slash]) + relativePath
+        guard let slash = base.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relativePath }
+        return String(Substring(base.path.unicodeScalars[...slash])) + relativePath
     }
 
     /// RFC 3986, 5.2.4.
     static func removingDotSegments(_ path: String) -> String {
         var output: [Substring] = []
         var endsWithSlash = false
-        let absolute = path.hasPrefix("/")
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let absolute = path.utf8.first == UInt8(ascii: "/")
+        let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { Substring($0) }
         for (index, segment) in segments.enumerated() {
             if index == 0 && absolute { continue }
             let isLast = index == segments.count - 1
@@ -100,7 +102,16 @@ package enum URLReference {
             }
         }
         var result = (absolute ? "/" : "") + output.joined(separator: "/")
-        if endsWithSlash && !result.hasSuffix("/") { result += "/" }
+        if endsWithSlash && result.utf8.last != UInt8(ascii: "/") { result += "/" }
         return result
     }
+}
+
+extension Substring {
+    /// What stands after `index`, cut between scalars (a `Substring` subscript would round the
+    /// index down to a character's start).
+    fileprivate func scalars(after index: Index) -> Substring { Substring(unicodeScalars[unicodeScalars.index(after: index)...]) }
+
+    /// What stands before `index`, cut between scalars.
+    fileprivate func scalars(before index: Index) -> Substring { Substring(unicodeScalars[..<index]) }
 }
