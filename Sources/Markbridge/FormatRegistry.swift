@@ -21,8 +21,10 @@ public struct FormatRegistry: Sendable {
 
     /// The format a file name implies by its extension, if any.
     public func format(forFileName fileName: String) -> Format? {
-        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
-        let fileExtension = String(fileName[fileName.index(after: dot)...]).asciiLowercased()
+        // By bytes: a dot or slash that a combining mark follows is one character with it.
+        let bytes = fileName.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return nil }
+        let fileExtension = String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).asciiLowercased()
         return formats.first { $0.fileExtensions.contains(fileExtension) }
     }
 

@@ -15,6 +15,8 @@ package enum Abbreviation {
     public static func written(_ expansion: String) -> String { "(" + expansion + ")" }
 
     static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).joined(separator: " ")
+        // By scalars: a space that a combining mark follows is one character with it.
+        text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     }
 }

@@ -37,7 +37,8 @@ package enum HTMLEntitySpan {
     /// Whether a `class` attribute's whitespace-separated list holds `name` (ASCII case-insensitive,
     /// as class selectors match in quirks mode, so an upper-case spelling is not a silent miss).
     private static func hasClass(_ name: String, in classes: String) -> Bool {
-        classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-            .contains { String($0).asciiLowercased() == name }
+        // By scalars, as HTML splits the list: a space that a combining mark follows is one character with it.
+        classes.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            .contains { String(String.UnicodeScalarView($0)).asciiLowercased() == name }
     }
 }

@@ -105,7 +105,7 @@ extension MarkdownWalker {
     mutating func writeExpansion(_ title: String, since mark: DocumentBuilder.TextMark, _ event: CmarkLibrary.Event) {
         guard let shown = builder.text(since: mark) else { return }
         guard let expansion = Abbreviation.expansion(title: title, shown: shown) else { return }
-        guard builder.isInBlock, !shown.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else {
+        guard builder.isInBlock, !shown.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) else {
             diagnose("abbreviation-expanded", "title \(expansion.debugDescription) of an <abbr> that shows no text dropped: there is no text to write it after", event)
             return
         }

@@ -51,9 +51,10 @@ struct MarkdownWalker {
         if dropsAsElementContent(event) { return }
         if dropsSpaceAfterBox {
             dropsSpaceAfterBox = false
-            if case .text = event.kind, event.literal.first == " " {
+            // The space by its byte: one that a combining mark follows is one character with it.
+            if case .text = event.kind, event.literal.utf8.first == UInt8(ascii: " ") {
                 var shortened = event
-                shortened.literal.removeFirst()
+                shortened.literal.unicodeScalars.removeFirst()
                 if !shortened.literal.isEmpty { visit(shortened) }
                 return
             }
