@@ -19,8 +19,6 @@ struct HTMLBlockEmitter {
     private var blockStart = 0
     /// The cells of the row being written, each as a paragraph of its own.
     private var rowCells: [Block] = []
-    /// Whether the node entered last was a list item with no block of its own.
-    private var enteredBareItem = false
     /// The blocks being written, which the events index.
     private var blocks: [Block] = []
 
@@ -60,8 +58,6 @@ struct HTMLBlockEmitter {
     }
 
     private mutating func enter(_ node: BlockNode) {
-        let followsBareItem = enteredBareItem
-        enteredBareItem = false
         switch node {
         case .quote: emit("<blockquote>\n")
         case .unorderedList:
@@ -71,9 +67,10 @@ struct HTMLBlockEmitter {
             emit(start == 1 ? "<ol>\n" : "<ol start=\"\(start)\">\n")
             nextNumbers.append(start)
         case .listItem(let index):
+            // An item no block opens is no writable document's (``ItemDepthWalk``); the
+            // events still give one for a document built by hand.
             guard let index else {
                 emit("<li>")
-                enteredBareItem = true
                 return
             }
             let block = blocks[index]
@@ -102,11 +99,6 @@ struct HTMLBlockEmitter {
             if paragraph.text.hasSuffix("\n") { emit("<br>") }
         case .definitionList: emit("<dl>\n")
         case .block(let index):
-            if followsBareItem, blocks[index].kind == .paragraph || blocks[index].kind == .blockquote {
-                // `<li><p>` reads back as the item's own text: an item inside a quote that
-                // only the block's depth makes, with no item block before it there.
-                inline.diagnostics.append(.warning("empty-item-merged", "block \(index) is the first in a list item that has no block of its own (its depth makes the item, inside its quote): read back, it is that item's text", block: index))
-            }
             blockStart = out.count
             writeBlock(blocks[index], index: index)
             reportC1References(since: blockStart, block: index)

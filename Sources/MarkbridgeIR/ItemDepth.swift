@@ -3,19 +3,56 @@
 /// than that (an item whose first content is a nested list gets an empty item first), and no
 /// writer could write one so that it reads back, since a depth with no item is no place in
 /// HTML or Markdown (a heading there would read back as indented code).
+///
+/// Open where the block stands: an item goes on only where the containers around it do, as
+/// ``ContainerWalk`` places them. A quote that begins at the block (or a quote the item before
+/// was not in) holds no item yet, so after `1. three` a quote's paragraph at depth 1 (the
+/// quote outermost, as empty ``Block/quoteListDepths`` says) has no item to be in.
 package struct ItemDepthWalk: Sendable {
-    /// How many list items are open after the blocks walked: items at depths 0 to this minus 1.
-    public private(set) var openItems = 0
+    private var containers = ContainerWalk()
 
     public init() {}
 
     /// The deepest depth the items open before `block` allow it (its own depth when that is
     /// allowed), after which `block` is walked as if it were there.
     public mutating func allowedDepth(for block: Block) -> Int {
-        let depth = min(max(block.depth, 0), openItems)
-        // An item opens its own level; any other block closes the levels inside it.
-        openItems = block.kind.isListItem ? depth + 1 : depth
+        let allowed = containers.enclosingItemsGoingOn(block)
+        _ = containers.place(allowed < block.depth ? block.moved(toDepth: allowed) : block)
+        return allowed
+    }
+}
+
+extension ContainerWalk {
+    /// How many of `block`'s enclosing list items go on from the blocks placed before it: its
+    /// depth when all do, else the depth of the first that does not (the items before it do).
+    /// A link goes on where the same container is open at its place, as ``place(_:)`` decides.
+    func enclosingItemsGoingOn(_ block: Block) -> Int {
+        let depth = max(block.depth, 0)
+        guard depth > 0 else { return 0 }
+        let chain: [ContainerLink]? = block.quoteListDepths.isEmpty ? nil : block.containerChain
+        var place = 0
+        for index in 0..<block.containerChainCount {
+            switch chain?[index] ?? block.linkOfPlainChain(at: index) {
+            case .quote:
+                guard place < open.count, open[place] == .quote else { return itemsBefore(index, in: block, chain) }
+                place += 1
+            case .listItem(let itemDepth):
+                guard place + 1 < open.count, case .list = open[place], open[place + 1] == .item else { return itemDepth }
+                place += 2
+            case .list, .definitionList:
+                // The block's own container comes after all its enclosing items.
+                return depth
+            }
+        }
         return depth
+    }
+
+    /// The depth of the first enclosing item at or after link `index`: how many items stand before it.
+    private func itemsBefore(_ index: Int, in block: Block, _ chain: [ContainerLink]?) -> Int {
+        for later in index..<block.containerChainCount {
+            if case .listItem(let itemDepth) = chain?[later] ?? block.linkOfPlainChain(at: later) { return itemDepth }
+        }
+        return max(block.depth, 0)
     }
 }
 

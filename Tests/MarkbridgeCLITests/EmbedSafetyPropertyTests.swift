@@ -47,17 +47,19 @@ struct EmbedSafetyPropertyTests {
         for _ in 0..<200 {
             var document = generator.document(blockCount: 1 + random.below(12))
             for kind in Embed.Kind.allCases {
-                // At the depth of the block it goes before, so that that block keeps the list
-                // item it is in (a depth with no item is no document a writer writes); never
+                // In the containers of the block it goes before (its depth and quotes), so that
+                // the item it is in is open (a depth with no item is no document a writer
+                // writes, and an item outside a quote is not open inside it); never
                 // between a caption and its table, or within a definition of two paragraphs.
                 var index = random.below(document.blocks.count + 1)
                 while index < document.blocks.count && document.blocks[index].kind.continuesDefinition
                         || index > 0 && document.blocks[index - 1].kind == .tableCaption {
                     index -= 1
                 }
-                let depth = index < document.blocks.count ? document.blocks[index].depth : 0
+                let next = index < document.blocks.count ? document.blocks[index] : Block(.paragraph)
                 document.blocks.insert(Block(.embed(Embed(kind, src: random.pick(Self.sources), title: random.chance(50) ? "Title" : nil)),
-                                             text: random.chance(50) ? "caption" : "", depth: depth), at: index)
+                                             text: random.chance(50) ? "caption" : "", depth: next.depth,
+                                             quoteDepth: next.quoteDepth, quoteListDepths: next.quoteListDepths), at: index)
             }
             for options in optionSets {
                 let converter = Converter(options: options)

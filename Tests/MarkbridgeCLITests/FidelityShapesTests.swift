@@ -188,4 +188,20 @@ struct FidelityShapesTests {
         #expect(try MarkupJSONWriter().write(read.value).value == Array(#"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"OLI","number":1},{"type":"P","text":"b"},{"type":"OLI","text":"c","number":1}]}"#.utf8) + [0x0A])
         #expect(read.diagnostics.map(\.code) == ["depth-lowered"])
     }
+
+    @Test("Markup JSON's quote at depth 1 after an item outside it has no item open inside the quote: lowered and said; Markdown and HTML then read it back")
+    func quoteDeeperThanItsItems() throws {
+        // Counted across the quote, the item before allowed depth 1, and Markdown wrote
+        // `>    quoted`, read back at depth 0 with nothing said.
+        let json = Array(#"{"paragraphs":[{"type":"OLI","text":"three","number":3},{"type":"BQ","text":"quoted","depth":1}]}"#.utf8)
+        let read = try Converter().read(json, from: .markupJSON)
+        #expect(try MarkupJSONWriter().write(read.value).value == Array(#"{"version":1,"offsetUnit":"utf16","paragraphs":[{"type":"OLI","text":"three","number":3},{"type":"BQ","text":"quoted"}]}"#.utf8) + [0x0A])
+        #expect(read.diagnostics.map(\.message) == ["depth 1 follows no list item at depth 0 to be in: kept at depth 0, outside any list"])
+        #expect(String(decoding: try Converter().write(read.value, to: .markdown).value, as: UTF8.self) == "3. three\n\n> quoted\n")
+        for format in [Format.markdown, .html] {
+            let check = try Converter().check(json, from: .markupJSON, via: format)
+            #expect(check.diff.isEmpty, "\(format.name): \(check.diff.changes)")
+            #expect(check.lossClasses == [.diagnostic(code: "depth-lowered")])
+        }
+    }
 }

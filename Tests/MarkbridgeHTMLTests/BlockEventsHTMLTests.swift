@@ -86,7 +86,7 @@ struct BlockEventsHTMLTests {
     func shapes() throws {
         let row = Block(.tableRow(TableRow(cells: [TableCell(TextRange(start: 0, end: 1))], startsTable: true)), text: "a")
         let documents = [
-            Document(blocks: [Block(.orderedListItem(number: 4), text: "a"), Block(.paragraph, text: "p", depth: 1, quoteDepth: 1)]),
+            Document(blocks: [Block(.orderedListItem(number: 4), text: "a"), Block(.paragraph, text: "p", depth: 1, quoteDepth: 1, quoteListDepths: [1])]),
             Document(blocks: [Block(.tableCaption, text: "c"), row, row, Block(.blockquote, quoteDepth: 1)]),
             Document(blocks: [Block(.blockquote, text: "q", quoteDepth: 2), Block(.blockquote, quoteDepth: 2, containerStart: 1), Block(.paragraph, text: "p")]),
         ]

@@ -161,12 +161,19 @@ struct HTMLWriterTests {
         #expect(edgeWritten.diagnostics.map(\.message) == ["STRONG 3..<11 in block 0 begins or ends on whitespace, written so; read back, the whitespace is outside it"])
         #expect(try HTMLReader().read(edgeWritten.value).value.blocks[0].markups.contains(Markup(.strong, start: 4, end: 11)))
 
-        // A quote's paragraph at depth 1 after an item outside the quote: its depth makes an
-        // item inside the quote with no block of its own, and `<li><p>` is that item's text.
+    }
+
+    @Test("A quote's paragraph at depth 1 after an item outside the quote has no item open to be in: refused, as every writer refuses it")
+    func itemOutsideQuoteIsNotOpenInside() throws {
+        // The quote is outermost (no quoteListDepths), so its depth would make an item inside
+        // the quote that no block opens: HTML wrote `<li><p>`, Markdown indented text, and
+        // each read back otherwise.
         let bareItem = Document(blocks: [Block(.orderedListItem(number: 3), text: "three"), Block(.blockquote, text: "quoted", depth: 1, quoteDepth: 1)])
-        let bareWritten = try HTMLWriter().write(bareItem)
-        #expect(String(decoding: bareWritten.value, as: UTF8.self) == "<ol start=\"3\">\n<li>\n<p>three</p>\n</li>\n</ol>\n<blockquote>\n<ul>\n<li><p>quoted</p>\n</li>\n</ul>\n</blockquote>\n")
-        #expect(bareWritten.diagnostics.map(\.code) == ["empty-item-merged"] && bareWritten.diagnostics.first?.block == 1)
-        #expect(try HTMLReader().read(bareWritten.value).value.blocks.map(\.kind) == [.orderedListItem(number: 3), .unorderedListItem])
+        #expect(bareItem.invariantViolations().map(\.description) == ["block 1: depth 1 has no list item at depth 0 before it to be in (at most 0)"])
+        #expect(throws: ConversionError.self) { try HTMLWriter().write(bareItem) }
+        // The quote inside the item (quoteListDepths [1]) is that item's.
+        var inItem = bareItem
+        inItem.blocks[1].quoteListDepths = [1]
+        #expect(inItem.invariantViolations().isEmpty)
     }
 }
