@@ -74,8 +74,10 @@ extension Block {
             if !text.isEmpty { fail("a horizontal rule has text") }
         case .blockquote:
             if quoteDepth < 1 { fail("a blockquote block has quoteDepth \(quoteDepth)") }
+            if canonical && holdsOnlyAnImage { fail("a quote's paragraph holding only an image is not an IMG block") }
         case .paragraph:
             if canonical && quoteDepth > 0 { fail("a paragraph inside a quote is not a blockquote block") }
+            if canonical && holdsOnlyAnImage { fail("a paragraph holding only an image is not an IMG block") }
         case .codeBlock(let language):
             if let language, !CodeLanguage.isValid(language) { fail("code block language \(language.debugDescription) is not one word") }
         case .orderedListItem(let number):

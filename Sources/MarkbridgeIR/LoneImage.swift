@@ -9,6 +9,14 @@ extension Block {
     }
 }
 
+extension Block {
+    /// Whether the block is a paragraph that ``asLoneImage`` would promote, without building the IMG block.
+    package var holdsOnlyAnImage: Bool {
+        guard kind == .paragraph || kind == .blockquote, markups.count == 1, text == "\u{FFFC}", case .image = markups[0].kind else { return false }
+        return true
+    }
+}
+
 extension DocumentBuilder {
     /// The document, with every paragraph that holds only an image promoted to an IMG block.
     package mutating func finishPromotingLoneImages() -> Document {

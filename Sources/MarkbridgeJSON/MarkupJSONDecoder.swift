@@ -99,6 +99,9 @@ struct MarkupJSONDecoder: ~Escapable {
             if scanner.keptNULs > 0, block.text.utf8.contains(0) {
                 block.text = String(String.UnicodeScalarView(block.text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
             }
+            // An image alone in a paragraph is an IMG block, as every reader makes it: HTML and
+            // Markdown cannot write the two apart, and each reads the paragraph back as the block.
+            if block.markups.count == 1, block.text.utf8.count == 3, let image = block.asLoneImage { block = image }
             let allowed = items.allowedDepth(for: block)
             if allowed < block.depth {
                 diagnostics.append(.warning("depth-lowered", "depth \(block.depth) follows no list item at depth \(block.depth - 1) to be in: kept at depth \(allowed), \(allowed == 0 ? "outside any list" : "in the item at depth \(allowed - 1) before it")",
