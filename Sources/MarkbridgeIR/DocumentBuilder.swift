@@ -9,48 +9,50 @@
 package struct DocumentBuilder: Sendable {
     /// A markup opened and not yet closed, returned by ``openMarkup(_:)``.
     public struct OpenMarkup: Hashable, Sendable {
-        fileprivate let id: Int
+        let id: Int
     }
 
-    private var blocks: [Block] = []
+    // The builder's state, read and written by its parts in DocumentBuilder+Text, +Markups
+    // and +Cells; no other file touches it.
+    var blocks: [Block] = []
     /// The block being built, meaningful while `isInBlock` (kept out of an optional so that
     /// the many checks of whether a block is open never copy it).
-    private var current = Block(.paragraph)
+    var current = Block(.paragraph)
     public private(set) var isInBlock = false
     /// The current block's text, made a `String` once when the block ends.
-    private var text = BlockText()
-    private var utf16Length = 0
+    var text = BlockText()
+    var utf16Length = 0
     /// Markups in the order they were opened, so mostly in canonical order already; an open
     /// markup's slot has its start and is given its end when it closes.
-    private var markups: [Markup] = []
+    var markups: [Markup] = []
     /// Each markup's range in bytes of `text`, slot for slot: where a reader builds the block,
     /// the byte at each edge is known, and whether it is whitespace (which canonical form
     /// trims) is asked there, instead of walking the text to every UTF-16 edge afterwards.
-    private var markupBytes: [(start: Int, end: Int)] = []
+    var markupBytes: [(start: Int, end: Int)] = []
     /// Open markups by id: the slot in `markups` each fills when it closes.
-    private var open: [(id: Int, slot: Int)] = []
-    private var nextID = 0
+    var open: [(id: Int, slot: Int)] = []
+    var nextID = 0
     /// Collapsible whitespace seen and not yet written: it becomes one space only if more text
     /// follows in the same block (CSS `white-space: normal`).
-    private var pendingSpace = false
+    var pendingSpace = false
     /// Markups opened after the pending space was noted begin after it, when it is written.
-    private var pendingSpaceMark = 0
+    var pendingSpaceMark = 0
     /// Slots of markups that keep their edge whitespace (code) closed while a space noted
     /// inside them was pending: CSS keeps a collapsed run's space where the run began, inside
     /// the element, so such a markup ends after the space once it is written.
-    private var closedBeforePendingSpace: [Int] = []
+    var closedBeforePendingSpace: [Int] = []
     /// The cells of the table row being built, the last one open while `isInCell`.
-    private var rowCells: [TableCell] = []
-    public private(set) var isInCell = false
+    var rowCells: [TableCell] = []
+    public internal(set) var isInCell = false
     /// Where the text of the open cell begins: whitespace collapses there as at a block's start.
-    private var cellStart = 0
+    var cellStart = 0
 
     /// How many blocks have begun, kept or not: a ``TextMark`` tells by it whether the open
     /// block is the one it was taken in.
-    private var blocksBegun = 0
+    var blocksBegun = 0
 
     /// An anchor for the next block to begin (an `id` on an element none of whose blocks has begun).
-    private var pendingAnchor: String?
+    var pendingAnchor: String?
 
     /// How many more markups may go on from one block into the next (see `carryBudget(forInputBytes:)`).
     public var carryBudget = Int.max
@@ -158,193 +160,10 @@ package struct DocumentBuilder: Sendable {
     /// The task state of the block being built, if one is open and has one.
     public var currentTaskState: TaskState? { isInBlock ? current.taskState : nil }
 
-    /// Appends text to the current block, starting a paragraph if none is open.
-    public mutating func append(_ piece: String) {
-        if !isInBlock { startBlock(.paragraph) }
-        writePendingSpace()
-        utf16Length += ByteScan.utf16Count(ofUTF8: piece.utf8.span)
-        text.append(piece)
-    }
-
-    /// Appends text given as UTF-8. The bytes should be valid UTF-8 (readers pass text from
-    /// validated input); an invalid sequence is replaced with U+FFFD when the block ends, and
-    /// the block's markups are then clamped to its text rather than trusted.
-    public mutating func appendUTF8(_ bytes: Span<UInt8>) {
-        appendBytes(bytes, isReaderText: false)
-    }
-
-    /// Appends bytes that this package's HTML reader takes from its validated input: the
-    /// block's string is made from them without a second check (see `String(htmlReaderText:)`).
-    package mutating func appendValidUTF8(_ bytes: Span<UInt8>) {
-        appendBytes(bytes, isReaderText: true)
-    }
-
-    /// The same, with the bytes' length in UTF-16 units already known (a reader that scanned
-    /// them anyway counted it on the way, saving a pass over the text).
-    package mutating func appendValidUTF8(_ bytes: Span<UInt8>, utf16Count: Int) {
-        assert(utf16Count == ByteScan.utf16Count(ofUTF8: bytes), "a wrong UTF-16 length would shift every markup after it")
-        appendBytes(bytes, isReaderText: true, utf16Count: utf16Count)
-    }
-
-    private mutating func appendBytes(_ bytes: Span<UInt8>, isReaderText: Bool, utf16Count: Int? = nil) {
-        if !isInBlock { startBlock(.paragraph) }
-        writePendingSpace()
-        text.append(bytes, isReaderText: isReaderText)
-        utf16Length += utf16Count ?? ByteScan.utf16Count(ofUTF8: bytes)
-    }
-
-    /// Appends text given as UTF-8 (see the span form).
-    public mutating func appendUTF8(_ bytes: ArraySlice<UInt8>) {
-        appendUTF8(bytes.span)
-    }
-
-    private mutating func writePendingSpace() {
-        guard pendingSpace else { return }
-        pendingSpace = false
-        guard utf16Length > cellStart else {
-            closedBeforePendingSpace.removeAll()
-            return
-        }
-        for entry in open where entry.id > pendingSpaceMark && markups[entry.slot].range.start == utf16Length {
-            markups[entry.slot].range.start += 1
-            markupBytes[entry.slot].start += 1
-        }
-        for slot in closedBeforePendingSpace where markups[slot].range.end == utf16Length {
-            markups[slot].range.end += 1
-            markupBytes[slot].end += 1
-        }
-        closedBeforePendingSpace.removeAll()
-        text.appendSpace()
-        utf16Length += 1
-    }
-
-    /// Whitespace pending is not written: at a block's or cell's edge, before a line break.
-    private mutating func dropPendingSpace() {
-        pendingSpace = false
-        closedBeforePendingSpace.removeAll()
-    }
-
-    /// Notes collapsible whitespace: one space between words, none at the start or end of a
-    /// block or right after a line break. Readers that collapse whitespace (HTML outside `pre`,
-    /// Markdown soft breaks) call this instead of appending spaces.
-    public mutating func appendCollapsibleSpace() {
-        guard isInBlock, utf16Length > cellStart, text.lastByte != 0x0A else { return }
-        if !pendingSpace { pendingSpaceMark = nextID }
-        pendingSpace = true
-    }
-
-    /// Appends a hard line break; whitespace pending before it is dropped.
-    public mutating func appendLineBreak() {
-        dropPendingSpace()
-        append("\n")
-    }
-
-    /// Starts a cell of the table row being built (see ``TableRow``): after the separator if it
-    /// is not the first. Does nothing outside a row.
-    public mutating func startCell(isHeader: Bool, columnSpan: Int = 1, rowSpan: Int = 1, alignment: TextAlignment? = nil) {
-        guard isInBlock, case .tableRow = current.kind else { return }
-        if isInCell { endCell() }
-        dropPendingSpace()
-        if !rowCells.isEmpty {
-            text.append(TableRow.separator)
-            utf16Length += TableRow.separator.utf16.count
-        }
-        cellStart = utf16Length
-        rowCells.append(TableCell(TextRange(start: utf16Length, end: utf16Length), isHeader: isHeader,
-                                  columnSpan: columnSpan, rowSpan: rowSpan, alignment: alignment))
-        isInCell = true
-    }
-
-    /// Ends the open cell: whitespace pending at its end and a line break that ends it go, as
-    /// they do at a block's end.
-    public mutating func endCell() {
-        guard isInCell else { return }
-        dropPendingSpace()
-        if utf16Length > cellStart { removeTrailingLineBreak() }
-        rowCells[rowCells.count - 1].range.end = utf16Length
-        isInCell = false
-    }
-
-    /// A line break between blocks inside a cell, where the IR has no blocks: none at the
-    /// cell's start or after another.
-    public mutating func breakLineInCell() {
-        guard isInCell, utf16Length > cellStart, text.lastByte != 0x0A else { return }
-        appendLineBreak()
-    }
-
-    /// A line break between blocks flattened into the open block's text (a paragraph inside a
-    /// heading): none at the block's start or right after another.
-    public mutating func breakLine() {
-        guard isInBlock, !isInCell, utf16Length > 0, text.lastByte != 0x0A else { return }
-        appendLineBreak()
-    }
-
-    /// Removes a line break that ends the current block, as a browser does not render a
-    /// `<br>` that ends a block. Returns whether there was one.
-    @discardableResult
-    public mutating func removeTrailingLineBreak() -> Bool {
-        guard text.lastByte == 0x0A else { return false }
-        text.removeLastLineFeed()
-        utf16Length -= 1
-        dropPendingSpace()
-        return true
-    }
-
     /// Sets the attributes of the block being built (the reader learns some only on the way).
     public mutating func updateCurrentBlock(_ update: (inout Block) -> Void) {
         guard isInBlock else { return }
         update(&current)
-    }
-
-    /// Appends an inline image: U+FFFC in the text with an IMAGE markup over it.
-    public mutating func appendImage(_ image: ImageSource) {
-        append("")
-        let start = utf16Length
-        let startByte = text.byteCount
-        append("\u{FFFC}")
-        markups.append(Markup(.image(image), start: start, end: utf16Length))
-        markupBytes.append((startByte, text.byteCount))
-    }
-
-    /// Opens a markup at the current position.
-    public mutating func openMarkup(_ kind: MarkupKind) -> OpenMarkup {
-        nextID += 1
-        if let slot = touchingClosedSlot(of: kind) {
-            open.append((nextID, slot))
-        } else {
-            open.append((nextID, markups.count))
-            markups.append(Markup(kind, start: utf16Length, end: utf16Length))
-            markupBytes.append((text.byteCount, text.byteCount))
-        }
-        return OpenMarkup(id: nextID)
-    }
-
-    /// A closed markup of `kind` that ends right here, which canonical form would merge with
-    /// one opened here (`<i>a</i><i>b</i>`, or what the adoption agency makes of
-    /// `<b>x<i>y</b>z</i>`): it is reopened instead, so the block stays canonical without a
-    /// sort. Looks only a few slots back; farther ones are merged by canonicalization.
-    private func touchingClosedSlot(of kind: MarkupKind) -> Int? {
-        guard !pendingSpace, utf16Length > 0, kind.mergesWhenTouching else { return nil }
-        var slot = markups.count - 1
-        while slot >= max(0, markups.count - 4) {
-            if markups[slot].range.end == utf16Length, markups[slot].kind == kind,
-               !open.contains(where: { $0.slot == slot }) {
-                return slot
-            }
-            slot -= 1
-        }
-        return nil
-    }
-
-    /// Closes a markup at the current position. Closing one already closed does nothing.
-    public mutating func closeMarkup(_ handle: OpenMarkup) {
-        guard let index = open.lastIndex(where: { $0.id == handle.id }) else { return }
-        let entry = open.remove(at: index)
-        markups[entry.slot].range.end = utf16Length
-        markupBytes[entry.slot].end = text.byteCount
-        if pendingSpace, entry.id <= pendingSpaceMark, !markups[entry.slot].kind.trimsWhitespaceEdges {
-            closedBeforePendingSpace.append(entry.slot)
-        }
     }
 
     /// Ends the current block, cutting open markups at its end; they resume in the next block.
@@ -411,27 +230,6 @@ package struct DocumentBuilder: Sendable {
             markups.append(contentsOf: continuing)
             markupBytes = Array(repeating: (0, 0), count: continuing.count)
         }
-    }
-
-    /// Gives a row block its cells; returns whether it is a row with any. A row whose cells do
-    /// not tile its text (text outside any cell, which a reader should never add) is a
-    /// paragraph instead, so that no text is lost.
-    private mutating func finishRow(_ block: inout Block) -> Bool {
-        if isInCell { endCell() }
-        cellStart = 0
-        guard case .tableRow(var row) = block.kind else { return false }
-        let text = self.text.string()
-        row.cells = rowCells
-        rowCells.removeAll(keepingCapacity: true)
-        if row.violation(in: text) == nil {
-            // A row with nothing to continue begins a table, whatever the reader said (the
-            // first row of its table may have had no cells, and been no row).
-            if !row.startsTable, !block.continuesTable(after: blocks.last) { row.startsTable = true }
-            block.kind = .tableRow(row)
-            return true
-        }
-        block.kind = block.quoteDepth > 0 ? .blockquote : .paragraph
-        return false
     }
 
     /// Whether no markup that canonical form trims begins or ends on a space, tab or line feed
