@@ -55,10 +55,12 @@ public struct HTMLWriter: DocumentWriter {
     /// same). Formatting on whitespace is said by the inline renderer, which passes its edges.
     static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for index in blocks.indices {
-            let block = blocks[index]
-            if index > 0, case .paragraph = block.kind, blocks[index - 1].kind.isListItem, blocks[index - 1].text.isEmpty,
-               block.depth == blocks[index - 1].depth + 1 {
+        for index in blocks.indices.dropFirst() {
+            let isParagraph = switch blocks[index].kind {
+            case .paragraph, .blockquote: true
+            default: false
+            }
+            if isParagraph, blocks[index].isFirstInEmptyItem(blocks[index - 1]) {
                 diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) is written inside it as <p>: read back, that paragraph is the item's own text", block: index - 1))
             }
         }

@@ -67,4 +67,14 @@ extension Block {
         }
         return copy
     }
+
+    /// Whether this block is the first that `item`, an empty list item just before it, holds
+    /// in its own container: one depth deeper, in the item's quote (a quote the item opens is
+    /// deeper and written apart). A paragraph there (inside a quote, a BQ) has no way in HTML
+    /// (`<li><p>`) or Markdown to be written apart from the item: read back, it is the item's
+    /// text. Each writer says so where it writes one.
+    package func isFirstInEmptyItem(_ item: Block) -> Bool {
+        item.kind.isListItem && item.text.isEmpty && depth == item.depth + 1
+            && quoteDepth == item.quoteDepth && quoteListDepths == item.quoteListDepths
+    }
 }

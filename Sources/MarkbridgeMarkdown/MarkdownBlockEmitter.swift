@@ -80,8 +80,9 @@ struct MarkdownBlockEmitter {
         } else {
             lines = content(of: block, index: index, isItem: isItem)
         }
-        if let previous, previous.kind.isListItem, previous.text.isEmpty, previous.anchor == nil || !allowsHTML,
-           block.depth == previous.depth + 1, !wroteHTML || block.kind == .paragraph, !lines.ranges.isEmpty, writesParagraph(block, inGroup: group != nil) {
+        if let previous, block.isFirstInEmptyItem(previous), previous.anchor == nil || !allowsHTML,
+           !wroteHTML || block.kind == .paragraph || block.kind == .blockquote, !lines.ranges.isEmpty,
+           writesParagraph(block, inGroup: group != nil) {
             // CommonMark: an item's first paragraph is its own text, and an empty item has no
             // syntax that keeps a paragraph after it apart; a `<p>` HTML block in it is read
             // back as that text too, as `<li><p>` is.
@@ -117,13 +118,13 @@ struct MarkdownBlockEmitter {
         previous = block
     }
 
-    /// Whether `block`, written as Markdown, is a paragraph: a definition, caption, table row
-    /// or embed flattened to one too.
+    /// Whether `block`, written as Markdown, is a paragraph: a quote's paragraph in its quote,
+    /// and a definition, caption, table row or embed flattened to one too.
     private func writesParagraph(_ block: Block, inGroup: Bool) -> Bool {
         switch block.kind {
-        case .paragraph, .definitionTerm, .definitionDescription, .tableCaption, .embed: true
+        case .paragraph, .blockquote, .definitionTerm, .definitionDescription, .tableCaption, .embed: true
         case .tableRow: !inGroup
-        case .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .horizontalRule: false
+        case .heading, .unorderedListItem, .orderedListItem, .codeBlock, .image, .horizontalRule: false
         }
     }
 

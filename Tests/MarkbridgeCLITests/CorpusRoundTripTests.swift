@@ -122,4 +122,18 @@ struct CorpusRoundTripTests {
         #expect(check.after.blocks.filter { $0.text == "a" }.map(\.kind) == [.orderedListItem(number: 999_999_999), .paragraph])
         #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
     }
+
+    @Test("An empty item's paragraph inside a quote (a BQ in the item's quote) merges into it through HTML and Markdown, reported by both (a convert fuzz finding)")
+    func emptyItemParagraphInQuote() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/empty-item-paragraph-in-quote")))
+        for via in [Format.html, .markdown] {
+            let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: via)
+            let item = check.before.blocks[3], paragraph = check.before.blocks[4]
+            #expect(item.kind == .unorderedListItem && item.text.isEmpty && item.quoteDepth == 1)
+            #expect(paragraph.kind == .blockquote && paragraph.depth == 1 && paragraph.quoteDepth == 1)
+            #expect(check.writeDiagnostics.contains { $0.code == "empty-item-merged" && $0.block == 3 }, "\(via.name)")
+            #expect(check.after.blocks[3].kind == .unorderedListItem && check.after.blocks[3].text == paragraph.text)
+            #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
+        }
+    }
 }

@@ -155,6 +155,18 @@ struct HTMLWriterTests {
         #expect(written.diagnostics.map(\.code) == ["empty-item-merged"] && written.diagnostics.first?.block == 0)
         #expect(try HTMLReader().read(written.value).value.blocks.map(\.text) == ["l"])
 
+        // The same inside a quote, where the paragraph is a BQ in the item's quote (found by
+        // the convert fuzz target); a quote opened inside the item keeps its paragraph apart.
+        let inQuote = Document(blocks: [Block(.unorderedListItem, text: "", quoteDepth: 1), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1)])
+        let quoteWritten = try HTMLWriter().write(inQuote)
+        #expect(String(decoding: quoteWritten.value, as: UTF8.self) == "<blockquote>\n<ul>\n<li><p>l</p>\n</li>\n</ul>\n</blockquote>\n")
+        #expect(quoteWritten.diagnostics.map(\.code) == ["empty-item-merged"] && quoteWritten.diagnostics.first?.block == 0)
+        #expect(try HTMLReader().read(quoteWritten.value).value.blocks == [Block(.unorderedListItem, text: "l", quoteDepth: 1)])
+        let quoteInItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])])
+        let quoteInItemWritten = try HTMLWriter().write(quoteInItem)
+        #expect(quoteInItemWritten.diagnostics.isEmpty)
+        #expect(try HTMLReader().read(quoteInItemWritten.value).value == quoteInItem)
+
         let edge = Document(blocks: [Block(.paragraph, text: "The caption", markups: [Markup(.strong, start: 3, end: 11), Markup(.underline, start: 0, end: 3)])])
         let edgeWritten = try HTMLWriter().write(edge)
         #expect(String(decoding: edgeWritten.value, as: UTF8.self) == "<p><u>The</u><strong> caption</strong></p>\n")

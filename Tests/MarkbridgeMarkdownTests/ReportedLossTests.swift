@@ -20,6 +20,22 @@ struct ReportedLossTests {
         #expect(read.diagnostics.map(\.message) == ["inline HTML in an image's alt text dropped: <b>", "inline HTML in an image's alt text dropped: </b>"])
     }
 
+    @Test("An empty item's paragraph reads back as the item's text, said, in a quote too (a BQ in the item's quote, found by the convert fuzz target); a quote the item opens keeps its paragraph apart, unsaid")
+    func emptyItemParagraph() throws {
+        let shapes: [(blocks: [Block], markdown: String, merged: Bool)] = [
+            ([Block(.unorderedListItem, text: ""), Block(.paragraph, text: "l", depth: 1)], "-\n  l\n", true),
+            ([Block(.unorderedListItem, text: "", quoteDepth: 1), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1)], "> -\n>   l\n", true),
+            ([Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])], "-\n  > l\n", false),
+        ]
+        for shape in shapes {
+            let written = try MarkdownWriter().write(Document(blocks: shape.blocks))
+            #expect(String(decoding: written.value, as: UTF8.self) == shape.markdown)
+            #expect(written.diagnostics.map(\.code) == (shape.merged ? ["empty-item-merged"] : []))
+            let read = try MarkdownReader().read(written.value).value.blocks
+            #expect(read == (shape.merged ? [Block(.unorderedListItem, text: "l", quoteDepth: shape.blocks[0].quoteDepth)] : shape.blocks))
+        }
+    }
+
     @Test("A list loose only by blank lines between its items is read as tight, said once per list with where it begins; a list loose by an item's further paragraph is kept loose, unsaid")
     func looseListReadTight() throws {
         let read = try MarkdownReader().read("- a\n\n- b\n\ntext\n\n- c\n- d\n\n1. x\n\n   y\n2. z\n\n> 1. q\n>\n> 2. r\n")
