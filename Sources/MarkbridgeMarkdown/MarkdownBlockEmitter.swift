@@ -12,6 +12,10 @@ struct MarkdownBlockEmitter {
     private var itemIndents: [Int] = []
     private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
     private var previous: Block?
+    /// Whether the block before was a list item written with no content (no text, no
+    /// anchor; a task box is not content, the reader takes it as the item's): CommonMark ends
+    /// such an item at a blank line, and the line after it is the item's own text.
+    private var previousWasBareMarker = false
     /// Where each block's containers begin, to tell an item that goes on with its list.
     private var walk = ContainerWalk()
     /// Whether the block being written, and the one before, went out as HTML blocks.
@@ -80,7 +84,7 @@ struct MarkdownBlockEmitter {
         } else {
             lines = content(of: block, index: index, isItem: isItem)
         }
-        if let previous, block.isFirstInEmptyItem(previous), previous.anchor == nil || !allowsHTML,
+        if let previous, previousWasBareMarker, block.isFirstInEmptyItem(previous),
            !wroteHTML || block.kind == .paragraph || block.kind == .blockquote, !lines.ranges.isEmpty,
            writesParagraph(block, inGroup: group != nil) {
             // CommonMark: an item's first paragraph is its own text, and an empty item has no
@@ -116,6 +120,7 @@ struct MarkdownBlockEmitter {
             out.append(0x0A)
         }
         previous = block
+        previousWasBareMarker = isItem && lines.ranges.isEmpty
     }
 
     /// Whether `block`, written as Markdown, is a paragraph: a quote's paragraph in its quote,
@@ -164,7 +169,8 @@ struct MarkdownBlockEmitter {
     /// item and its own content (an item may begin with at most one blank line).
     private mutating func separate(from previous: Block?, to block: Block) {
         guard let previous else { return }
-        if previous.kind.isListItem && previous.text.isEmpty && block.depth > previous.depth { return }
+        // A blank line would end the item: what it holds follows on the next line.
+        if previousWasBareMarker && block.depth > previous.depth { return }
         let start = out.count
         // Containers that begin at the block are not shared: a blank line outside a quote ends it.
         let limit = block.containerStart ?? Int.max

@@ -6,13 +6,18 @@ import MarkbridgeHTML
 /// markups they stand for (a tag left open ends with its block or cell).
 extension MarkdownWalker {
     mutating func htmlBlock(_ event: CmarkLibrary.Event) {
-        // A checkbox alone on an item's first line is an HTML block to cmark: the box of an
-        // empty task item, as the writers write one.
-        if context.hasPendingItem, event.literal.utf8.count < 128, case .checkbox(let state) = interpretedTag(String(event.literal.trimmingSuffix(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))).0 {
+        var html = event.literal
+        var line = event.line
+        // A checkbox alone on an item's first line is an HTML block to cmark: the box of a task
+        // item, as the writers write one for an empty item. The lines the block goes on with
+        // (up to a blank line) are the item's text, read as the rest of the block.
+        if context.hasPendingItem, let (state, rest) = leadingCheckboxLine(html) {
             context.markPendingItem(state)
-            return
+            guard rest.contains(where: { !$0.isWhitespace }) else { return }
+            html = String(rest)
+            line += 1
         }
-        let read = HTMLReader(options: options.embeddedHTML).readEmbedded(event.literal, line: event.line)
+        let read = HTMLReader(options: options.embeddedHTML).readEmbedded(html, line: line)
         diagnostics += read.diagnostics
         for (offset, var block) in read.value.blocks.enumerated() {
             builder.endBlock(keepingIfEmpty: false)
@@ -42,6 +47,15 @@ extension MarkdownWalker {
             block.canonicalize()
             builder.appendFinishedBlock(block)
         }
+    }
+
+    /// The task state of a checkbox `<input>` that is all of the first line of `html`, and
+    /// the lines after it; nil when the first line holds anything else.
+    private mutating func leadingCheckboxLine(_ html: String) -> (TaskState, Substring)? {
+        let lineEnd = html.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? html.endIndex
+        let first = html[..<lineEnd].trimmingSuffix(while: { $0 == " " || $0 == "\t" })
+        guard first.utf8.count < 128, case .checkbox(let state) = interpretedTag(String(first)).0 else { return nil }
+        return (state, html[lineEnd...])
     }
 
     /// Inline HTML tags come one at a time: a start tag opens markups, its end tag closes them.

@@ -136,4 +136,16 @@ struct CorpusRoundTripTests {
             #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
         }
     }
+
+    @Test("An empty item with an anchor keeps its paragraph apart through Markdown: the anchor is the item's content, a blank line may follow it (a convert fuzz finding: the paragraph was written on the anchor's line and merged, unreported)")
+    func anchoredEmptyItemParagraph() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/anchored-empty-item-paragraph")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        let item = check.before.blocks[2]
+        #expect(item.kind == .unorderedListItem && item.text.isEmpty && item.anchor == "2")
+        #expect(check.before.blocks[3].kind == .paragraph && check.before.blocks[3].depth == 1)
+        #expect(String(decoding: check.written, as: UTF8.self).contains("- <a id=\"2\"></a>\n\n  ,\"ts"))
+        #expect(!check.writeDiagnostics.contains { $0.code == "empty-item-merged" })
+        #expect(check.diff.changes.isEmpty, "\(check.diff.changes)")
+    }
 }

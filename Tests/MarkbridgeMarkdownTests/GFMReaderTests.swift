@@ -133,6 +133,21 @@ struct GFMReaderTests {
         #expect(read.blocks.map(\.text) == ["one", "two", "more", "nested", "[ ] quoted", "not [ ] a box", "[ ]"])
     }
 
+    @Test("A checkbox <input> alone on an item's first line is its box, and the lines its HTML block goes on with are the item's text, kept (they were dropped with no word: a convert fuzz finding)")
+    func checkboxLineThenText() throws {
+        for read in [try MarkdownReader().read("- <input type=\"checkbox\" disabled>\n  hello <b>world</b>\n- <input type=\"checkbox\" checked>  \r\n  two\n\n  more\n> - <input type=\"checkbox\">\n>   quoted\n- <input type=\"checkbox\">\n"),
+                     try Self.gfm("- <input type=\"checkbox\" disabled>\n  hello <b>world</b>\n- <input type=\"checkbox\" checked>  \r\n  two\n\n  more\n> - <input type=\"checkbox\">\n>   quoted\n- <input type=\"checkbox\">\n")] {
+            #expect(read.value.blocks == [
+                Block(.unorderedListItem, text: "hello world", markups: [Markup(.strong, start: 6, end: 11)], taskState: .unchecked),
+                Block(.unorderedListItem, text: "two", taskState: .checked),
+                Block(.paragraph, text: "more", depth: 1),
+                Block(.unorderedListItem, text: "quoted", quoteDepth: 1, taskState: .unchecked),
+                Block(.unorderedListItem, taskState: .unchecked),
+            ])
+            #expect(read.diagnostics.isEmpty)
+        }
+    }
+
     @Test("A table in a list item and one beside another keep their places; a cell's inline HTML closes with the cell")
     func tablePlaces() throws {
         let read = try Self.gfm("- item\n\n  | a |\n  | - |\n  | <u>b |\n\n| c |\n| - |\n").value

@@ -20,19 +20,26 @@ struct ReportedLossTests {
         #expect(read.diagnostics.map(\.message) == ["inline HTML in an image's alt text dropped: <b>", "inline HTML in an image's alt text dropped: </b>"])
     }
 
-    @Test("An empty item's paragraph reads back as the item's text, said, in a quote too (a BQ in the item's quote, found by the convert fuzz target); a quote the item opens keeps its paragraph apart, unsaid")
+    @Test("An empty item's paragraph reads back as the item's text, said, in a quote too (a BQ in the item's quote) and after a task box; an item written with an anchor, or a quote the item opens, keeps its paragraph apart, unsaid (both found by the convert fuzz target)")
     func emptyItemParagraph() throws {
+        var anchored = Block(.unorderedListItem, text: "")
+        anchored.anchor = "a"
+        var task = Block(.unorderedListItem, text: "")
+        task.taskState = .unchecked
         let shapes: [(blocks: [Block], markdown: String, merged: Bool)] = [
             ([Block(.unorderedListItem, text: ""), Block(.paragraph, text: "l", depth: 1)], "-\n  l\n", true),
             ([Block(.unorderedListItem, text: "", quoteDepth: 1), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1)], "> -\n>   l\n", true),
+            ([task, Block(.paragraph, text: "l", depth: 1)], "- <input type=\"checkbox\" disabled>\n  l\n", true),
             ([Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])], "-\n  > l\n", false),
+            ([anchored, Block(.paragraph, text: "l", depth: 1)], "- <a id=\"a\"></a>\n\n  l\n", false),
         ]
         for shape in shapes {
             let written = try MarkdownWriter().write(Document(blocks: shape.blocks))
             #expect(String(decoding: written.value, as: UTF8.self) == shape.markdown)
             #expect(written.diagnostics.map(\.code) == (shape.merged ? ["empty-item-merged"] : []))
-            let read = try MarkdownReader().read(written.value).value.blocks
-            #expect(read == (shape.merged ? [Block(.unorderedListItem, text: "l", quoteDepth: shape.blocks[0].quoteDepth)] : shape.blocks))
+            var item = shape.blocks[0]
+            item.text = "l"
+            #expect(try MarkdownReader().read(written.value).value.blocks == (shape.merged ? [item] : shape.blocks))
         }
     }
 
