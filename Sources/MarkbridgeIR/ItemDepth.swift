@@ -17,7 +17,13 @@ package struct ItemDepthWalk: Sendable {
     /// allowed), after which `block` is walked as if it were there.
     public mutating func allowedDepth(for block: Block) -> Int {
         let allowed = containers.enclosingItemsGoingOn(block)
-        _ = containers.place(allowed < block.depth ? block.moved(toDepth: allowed) : block)
+        // Two calls, not one of a conditional value: that copied every block (4% more
+        // retains and releases reading HTML).
+        if allowed < block.depth {
+            _ = containers.place(block.moved(toDepth: allowed))
+        } else {
+            _ = containers.place(block)
+        }
         return allowed
     }
 }
