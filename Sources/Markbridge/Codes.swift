@@ -196,7 +196,7 @@ public enum DiagnosticCodeName: String, CaseIterable, Hashable, Sendable {
         case .embedFlattened: "an embed where only text can be, written as a link to its source"
         case .emphasisDropped: "emphasis Markdown without HTML cannot write where it is"
         case .emptyAlt: "an empty alt text, which Markdown writes as none"
-        case .emptyItemMerged: "an empty list item's paragraph, which Markdown reads back as the item's own text"
+        case .emptyItemMerged: "an empty list item's first paragraph or image, which HTML and Markdown read back as the item's own text"
         case .emptyLinkDropped: "a link with no text (<a href></a>, [](url)), which an empty range cannot hold, dropped"
         case .emptyMarkup: "an empty markup JSON range, dropped"
         case .flattenedDefinitionList: "a definition list written without HTML as paragraphs"

@@ -50,18 +50,20 @@ public struct HTMLWriter: DocumentWriter {
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
     }
 
-    /// An empty list item's paragraph, which `<li><p>x</p></li>` makes the item's own text:
-    /// written as given, said so that nothing changes unreported (the Markdown writer says the
-    /// same). Formatting on whitespace is said by the inline renderer, which passes its edges.
+    /// An empty list item's paragraph (or image), which `<li><p>x</p></li>` makes the item's
+    /// own text: written as given, said so that nothing changes unreported (the Markdown writer
+    /// says the same). Formatting on whitespace is said by the inline renderer, which passes its edges.
     static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in blocks.indices.dropFirst() {
-            let isParagraph = switch blocks[index].kind {
-            case .paragraph, .blockquote: true
-            default: false
+            // An image block is written as `<p><img></p>`, which reads back as the item's image.
+            let merged: String? = switch blocks[index].kind {
+            case .paragraph, .blockquote: "paragraph"
+            case .image: "image"
+            default: nil
             }
-            if isParagraph, blocks[index].isFirstInEmptyItem(blocks[index - 1]) {
-                diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) is written inside it as <p>: read back, that paragraph is the item's own text", block: index - 1))
+            if let merged, blocks[index].isFirstInEmptyItem(blocks[index - 1]) {
+                diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the \(merged) in it at block \(index) is written inside it as <p>: read back, that \(merged) is the item's own text", block: index - 1))
             }
         }
         return diagnostics

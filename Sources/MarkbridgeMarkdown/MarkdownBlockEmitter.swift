@@ -124,12 +124,13 @@ struct MarkdownBlockEmitter {
     }
 
     /// Whether `block`, written as Markdown, is a paragraph: a quote's paragraph in its quote,
-    /// and a definition, caption, table row or embed flattened to one too.
+    /// an image (`![a](src)` alone on its line), and a definition, caption, table row or embed
+    /// flattened to one too.
     private func writesParagraph(_ block: Block, inGroup: Bool) -> Bool {
         switch block.kind {
-        case .paragraph, .blockquote, .definitionTerm, .definitionDescription, .tableCaption, .embed: true
+        case .paragraph, .blockquote, .image, .definitionTerm, .definitionDescription, .tableCaption, .embed: true
         case .tableRow: !inGroup
-        case .heading, .unorderedListItem, .orderedListItem, .codeBlock, .image, .horizontalRule: false
+        case .heading, .unorderedListItem, .orderedListItem, .codeBlock, .horizontalRule: false
         }
     }
 

@@ -148,4 +148,16 @@ struct CorpusRoundTripTests {
         #expect(!check.writeDiagnostics.contains { $0.code == "empty-item-merged" })
         #expect(check.diff.changes.isEmpty, "\(check.diff.changes)")
     }
+
+    @Test("An empty item's image block merges into it through HTML and Markdown, reported by both (a convert fuzz finding)")
+    func emptyItemImage() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/empty-item-image")))
+        for via in [Format.html, .markdown] {
+            let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: via)
+            let image = try #require(check.before.blocks.firstIndex { if case .image = $0.kind { true } else { false } })
+            #expect(check.before.blocks[image - 1].kind.isListItem && check.before.blocks[image - 1].text.isEmpty)
+            #expect(check.writeDiagnostics.contains { $0.code == "empty-item-merged" && $0.block == image - 1 }, "\(via.name)")
+            #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
+        }
+    }
 }

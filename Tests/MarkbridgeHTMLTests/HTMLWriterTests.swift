@@ -162,6 +162,12 @@ struct HTMLWriterTests {
         #expect(String(decoding: quoteWritten.value, as: UTF8.self) == "<blockquote>\n<ul>\n<li><p>l</p>\n</li>\n</ul>\n</blockquote>\n")
         #expect(quoteWritten.diagnostics.map(\.code) == ["empty-item-merged"] && quoteWritten.diagnostics.first?.block == 0)
         #expect(try HTMLReader().read(quoteWritten.value).value.blocks == [Block(.unorderedListItem, text: "l", quoteDepth: 1)])
+        // An image block is written as `<p><img></p>`: the same (a convert fuzz finding).
+        let image = Document(blocks: [Block(.orderedListItem(number: 2), text: ""), Block(.image(ImageSource(src: "a.png")), depth: 1)])
+        let imageWritten = try HTMLWriter().write(image)
+        #expect(String(decoding: imageWritten.value, as: UTF8.self) == "<ol start=\"2\">\n<li><p><img src=\"a.png\"></p>\n</li>\n</ol>\n")
+        #expect(imageWritten.diagnostics.map(\.message) == ["list item at block 0 is empty and the image in it at block 1 is written inside it as <p>: read back, that image is the item's own text"])
+        #expect(try HTMLReader().read(imageWritten.value).value.blocks == [Block(.orderedListItem(number: 2), text: "\u{FFFC}", markups: [Markup(.image(ImageSource(src: "a.png")), start: 0, end: 1)])])
         let quoteInItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])])
         let quoteInItemWritten = try HTMLWriter().write(quoteInItem)
         #expect(quoteInItemWritten.diagnostics.isEmpty)
