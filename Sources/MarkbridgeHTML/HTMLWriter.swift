@@ -56,14 +56,15 @@ public struct HTMLWriter: DocumentWriter {
     static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in blocks.indices.dropFirst() {
-            // An image block is written as `<p><img></p>`, which reads back as the item's image.
-            let merged: String? = switch blocks[index].kind {
-            case .paragraph, .blockquote: "paragraph"
-            case .image: "image"
+            // An image block is written as `<p><img></p>` (with a caption, a `<figure>`), which
+            // reads back as the item's image.
+            let merged: (what: String, element: String)? = switch blocks[index].kind {
+            case .paragraph, .blockquote: ("paragraph", "<p>")
+            case .image: blocks[index].text.isEmpty ? ("image", "<p>") : ("captioned image", "<figure>")
             default: nil
             }
             if let merged, blocks[index].isFirstInEmptyItem(blocks[index - 1]) {
-                diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the \(merged) in it at block \(index) is written inside it as <p>: read back, that \(merged) is the item's own text", block: index - 1))
+                diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the \(merged.what) in it at block \(index) is written inside it as \(merged.element): read back, that \(merged.what) is the item's own text", block: index - 1))
             }
         }
         return diagnostics

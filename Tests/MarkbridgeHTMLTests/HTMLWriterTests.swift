@@ -168,6 +168,14 @@ struct HTMLWriterTests {
         #expect(String(decoding: imageWritten.value, as: UTF8.self) == "<ol start=\"2\">\n<li><p><img src=\"a.png\"></p>\n</li>\n</ol>\n")
         #expect(imageWritten.diagnostics.map(\.message) == ["list item at block 0 is empty and the image in it at block 1 is written inside it as <p>: read back, that image is the item's own text"])
         #expect(try HTMLReader().read(imageWritten.value).value.blocks == [Block(.orderedListItem(number: 2), text: "\u{FFFC}", markups: [Markup(.image(ImageSource(src: "a.png")), start: 0, end: 1)])])
+        var captioned = image
+        captioned.blocks[1].text = "cap"
+        let captionedWritten = try HTMLWriter().write(captioned)
+        #expect(captionedWritten.diagnostics.map(\.message) == ["list item at block 0 is empty and the captioned image in it at block 1 is written inside it as <figure>: read back, that captioned image is the item's own text"])
+        #expect(try HTMLReader().read(captionedWritten.value).value.blocks == [
+            Block(.orderedListItem(number: 2), text: "\u{FFFC}", markups: [Markup(.image(ImageSource(src: "a.png")), start: 0, end: 1)]),
+            Block(.paragraph, text: "cap", depth: 1),
+        ])
         let quoteInItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])])
         let quoteInItemWritten = try HTMLWriter().write(quoteInItem)
         #expect(quoteInItemWritten.diagnostics.isEmpty)
