@@ -31,7 +31,7 @@ public struct HTMLWriter: DocumentWriter {
         var written = writeChecked(document)
         // Stopped at the deadline or on cancellation: what was written is cut short, and never returned.
         try ConversionDeadline.check()
-        written.diagnostics += Self.readBackChanges(document.blocks)
+        written.diagnostics += Self.readBackChanges(document.blocks, urlPolicy: options.urlPolicy)
         return written
     }
 
@@ -50,10 +50,11 @@ public struct HTMLWriter: DocumentWriter {
         return Diagnosed(emitter.out, diagnostics: emitter.inline.diagnostics)
     }
 
-    /// An empty list item's paragraph (or image), which `<li><p>x</p></li>` makes the item's
-    /// own text: written as given, said so that nothing changes unreported (the Markdown writer
-    /// says the same). Formatting on whitespace is said by the inline renderer, which passes its edges.
-    static func readBackChanges(_ blocks: [Block]) -> [Diagnostic] {
+    /// An empty list item's paragraph (or image, or an embed the policy has written as a
+    /// paragraph), which `<li><p>x</p></li>` makes the item's own text: written as given, said
+    /// so that nothing changes unreported (the Markdown writer says the same). Formatting on
+    /// whitespace is said by the inline renderer, which passes its edges.
+    static func readBackChanges(_ blocks: [Block], urlPolicy: URLPolicy) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in blocks.indices.dropFirst() {
             // An image block is written as `<p><img></p>` (with a caption, a `<figure>`), which
@@ -61,6 +62,14 @@ public struct HTMLWriter: DocumentWriter {
             let merged: (what: String, element: String)? = switch blocks[index].kind {
             case .paragraph, .blockquote: ("paragraph", "<p>")
             case .image: blocks[index].text.isEmpty ? ("image", "<p>") : ("captioned image", "<figure>")
+            case .embed(let embed):
+                // As the block emitter decides: a refused host makes a link paragraph, a
+                // rejected source leaves the block's text as a paragraph.
+                switch urlPolicy.check(embed.src, for: .embed(embed.kind)) {
+                case .allowed: nil
+                case .linkOnly: ("embed", "a link in <p>")
+                case .rejected: blocks[index].text.isEmpty ? nil : ("embed's text", "<p>")
+                }
             default: nil
             }
             if let merged, blocks[index].isFirstInEmptyItem(blocks[index - 1]) {

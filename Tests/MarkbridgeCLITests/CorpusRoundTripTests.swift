@@ -160,4 +160,17 @@ struct CorpusRoundTripTests {
             #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
         }
     }
+
+    @Test("An empty item's embed written as a link paragraph (its host refused) merges into it through HTML and Markdown, reported by both (a convert fuzz finding)")
+    func emptyItemEmbedAsLink() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/empty-item-embed-as-link")))
+        for via in [Format.html, .markdown] {
+            let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: via)
+            let embed = try #require(check.before.blocks.firstIndex { if case .embed = $0.kind { true } else { false } })
+            #expect(check.before.blocks[embed - 1].kind.isListItem && check.before.blocks[embed - 1].text.isEmpty)
+            #expect(check.writeDiagnostics.map(\.code).filter { $0.hasPrefix("em") } == ["embed-host-refused", "empty-item-merged"], "\(via.name)")
+            #expect(check.writeDiagnostics.contains { $0.code == "empty-item-merged" && $0.block == embed - 1 }, "\(via.name)")
+            #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
+        }
+    }
 }

@@ -176,6 +176,22 @@ struct HTMLWriterTests {
             Block(.orderedListItem(number: 2), text: "\u{FFFC}", markups: [Markup(.image(ImageSource(src: "a.png")), start: 0, end: 1)]),
             Block(.paragraph, text: "cap", depth: 1),
         ])
+        // An embed the URL policy writes as a paragraph: a link to a refused host's source, or
+        // a rejected source's text (a convert fuzz finding); an embedded one stays apart.
+        let embed = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.embed(Embed(.object, src: "clip.mp4")), text: "", depth: 1)])
+        let embedWritten = try HTMLWriter().write(embed)
+        #expect(String(decoding: embedWritten.value, as: UTF8.self) == "<ul>\n<li><p><a href=\"clip.mp4\">clip.mp4</a></p>\n</li>\n</ul>\n")
+        #expect(embedWritten.diagnostics.map(\.code) == ["embed-host-refused", "empty-item-merged"])
+        #expect(embedWritten.diagnostics.last?.message == "list item at block 0 is empty and the embed in it at block 1 is written inside it as a link in <p>: read back, that embed is the item's own text")
+        var rejected = embed
+        rejected.blocks[1] = Block(.embed(Embed(.iframe, src: "javascript:x")), text: "fallback", depth: 1)
+        let rejectedWritten = try HTMLWriter().write(rejected)
+        #expect(rejectedWritten.diagnostics.map(\.code) == ["unsafe-url", "empty-item-merged"])
+        #expect(try HTMLReader().read(rejectedWritten.value).value.blocks == [Block(.unorderedListItem, text: "fallback")])
+        var embedded = embed
+        embedded.blocks[1] = Block(.embed(Embed(.iframe, src: "https://www.youtube.com/embed/x")), text: "", depth: 1)
+        #expect(try HTMLWriter().write(embedded).diagnostics.isEmpty)
+
         let quoteInItem = Document(blocks: [Block(.unorderedListItem, text: ""), Block(.blockquote, text: "l", depth: 1, quoteDepth: 1, quoteListDepths: [1])])
         let quoteInItemWritten = try HTMLWriter().write(quoteInItem)
         #expect(quoteInItemWritten.diagnostics.isEmpty)
