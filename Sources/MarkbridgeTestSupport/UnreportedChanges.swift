@@ -15,6 +15,8 @@ public enum UnreportedChanges {
     /// change falls on a block no warning names, while an equal block that a warning does name
     /// came through unchanged, the alignment that swaps the two reads back the same and is
     /// explained, so the change is too (each unchanged block stands in for one change).
+    /// Likewise a block that came through whole but is aligned as moved, when another alignment
+    /// keeps every block no warning names, whole and in order.
     public static func of(before: Document, writeDiagnostics: [Diagnostic], changes: [BlockChange]) -> [BlockChange] {
         let warnings = writeDiagnostics.filter { $0.severity == .warning }
         if warnings.contains(where: { $0.block == nil }) { return [] }
@@ -33,12 +35,19 @@ public enum UnreportedChanges {
         }
         // How many more blocks of `before` than of `after` stand before the change at hand.
         var shift = 0
+        var unnamedKeptInOrder: Bool?
         let unexplained = changes.filter { change in
             switch change {
             case .deleted(let index, _):
                 shift += 1
                 return !named.contains(index)
-            case .moved(let from, _, _), .changed(let from, _, _):
+            case .moved(let from, _, _):
+                guard !named.contains(from) else { return false }
+                if unnamedKeptInOrder == nil {
+                    unnamedKeptInOrder = unnamedBlocksKeptInOrder(before: blocks, named: named, changes: changes)
+                }
+                return unnamedKeptInOrder != true
+            case .changed(let from, _, _):
                 return !named.contains(from)
             case .inserted(let index, _):
                 let place = index + shift
@@ -47,6 +56,37 @@ public enum UnreportedChanges {
             }
         }
         return unexplained.isEmpty ? [] : withoutSwaps(unexplained, before: blocks, named: named, changes: changes)
+    }
+
+    /// Whether every block of `before` no warning names is in the read-back, whole and in
+    /// order (an alignment exists that keeps them all): the read-back rebuilt from the changes.
+    private static func unnamedBlocksKeptInOrder(before blocks: [Block], named: Set<Int>, changes: [BlockChange]) -> Bool {
+        var replaced = Set<Int>()
+        var placed: [Int: Block] = [:]
+        for change in changes {
+            switch change {
+            case .deleted(let index, _): replaced.insert(index)
+            case .inserted(let index, let block): placed[index] = block
+            case .moved(let from, let to, let block):
+                replaced.insert(from)
+                placed[to] = block
+            case .changed(let from, let to, let differences):
+                replaced.insert(from)
+                placed[to] = differences.new
+            }
+        }
+        // The blocks the alignment kept are in order on both sides, in the places left.
+        var kept = blocks.indices.lazy.filter { !replaced.contains($0) }.makeIterator()
+        var after: [Block] = []
+        for index in 0..<(blocks.count - replaced.count + placed.count) {
+            if let block = placed[index] { after.append(block) } else if let old = kept.next() { after.append(blocks[old]) }
+        }
+        var remaining = after[...]
+        for index in blocks.indices where !named.contains(index) {
+            guard let found = remaining.firstIndex(of: blocks[index]) else { return false }
+            remaining = remaining[(found + 1)...]
+        }
+        return true
     }
 
     /// `unexplained` less each change on a block an equal, named and unchanged block can stand in for.

@@ -173,4 +173,15 @@ struct CorpusRoundTripTests {
             #expect(Self.unreported(check).isEmpty, "\(via.name): \(check.diff.changes)")
         }
     }
+
+    @Test("Paragraphs merged into empty items equal to later items: the diff calls a block moved that another alignment keeps in place, and the oracle does not count it (a convert fuzz finding)")
+    func movedPastMergedItems() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/move-past-merged-items")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        let moved = check.diff.changes.compactMap { if case .moved(let from, _, _) = $0 { from } else { nil } }
+        #expect(moved == [5])
+        #expect(check.before.blocks[5].kind == .paragraph && check.before.blocks[5].depth == 1)
+        #expect(!check.writeDiagnostics.contains { $0.block == 5 })
+        #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
+    }
 }
