@@ -37,8 +37,13 @@ package enum HTMLEntitySpan {
     /// Whether a `class` attribute's whitespace-separated list holds `name` (ASCII case-insensitive,
     /// as class selectors match in quirks mode, so an upper-case spelling is not a silent miss).
     private static func hasClass(_ name: String, in classes: String) -> Bool {
-        // By scalars, as HTML splits the list: a space that a combining mark follows is one character with it.
-        classes.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-            .contains { String(String.UnicodeScalarView($0)).asciiLowercased() == name }
+        // By bytes, as HTML splits the list by scalars: a space that a combining mark follows is
+        // a separator, though one character with the mark. `name` is lower-case ASCII.
+        classes.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C })
+            .contains { token in
+                token.count == name.utf8.count && zip(token, name.utf8).allSatisfy { byte, lower in
+                    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == lower
+                }
+            }
     }
 }

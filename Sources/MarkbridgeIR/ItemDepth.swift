@@ -9,48 +9,62 @@
 /// was not in) holds no item yet, so after `1. three` a quote's paragraph at depth 1 (the
 /// quote outermost, as empty ``Block/quoteListDepths`` says) has no item to be in.
 package struct ItemDepthWalk: Sendable {
-    private var containers = ContainerWalk()
-    /// Whether ``containers`` holds what is open after the block before; blocks outside
-    /// quotes are not placed in it, and it is rebuilt from the three facts below when needed.
-    private var containersCurrent = true
-    /// The block before, as placed: its depth, whether it is an item, whether it is quoted.
-    private var previousDepth = 0
-    private var previousIsItem = false
-    private var previousQuoted = false
+    @usableFromInline var containers = ContainerWalk()
+    /// Whether ``containers`` holds what is open after the block before; blocks whose quotes
+    /// all enclose their items are not placed in it, and it is rebuilt from the facts below
+    /// when a block with a quote inside an item comes.
+    @usableFromInline var containersCurrent = true
+    /// The block before, as placed: its depth, whether it is an item, its quotes (nil when one
+    /// is inside an item).
+    @usableFromInline var previousDepth = 0
+    @usableFromInline var previousIsItem = false
+    @usableFromInline var previousQuotes: Int? = 0
 
     public init() {}
 
     /// The deepest depth the items open before `block` allow it (its own depth when that is
     /// allowed), after which `block` is walked as if it were there.
+    ///
+    /// Quotes outermost and items inside them, as most blocks are: the items go on only inside
+    /// the same quotes, each the one before's or one deeper (after an item). That is what
+    /// ``ContainerWalk`` finds, counted here without walking it (walked, it was 2% of reading
+    /// HTML); `ItemDepthTests` holds the two equal. Inlinable, so that the caller's block is read
+    /// in place rather than copied (a copy per block cost 1% of reading HTML).
+    @inlinable
     public mutating func allowedDepth(for block: Block) -> Int {
-        let quoted = block.quoteDepth > 0 || !block.quoteListDepths.isEmpty
-        let allowed: Int
-        if !quoted && !previousQuoted {
-            // Outside quotes the containers are items alone, each the one before's or one
-            // deeper (after an item): what ``ContainerWalk`` finds, counted without walking it
-            // (walked, it was 2% of reading HTML). `ItemDepthTests` holds the two equal.
-            allowed = min(max(block.depth, 0), previousIsItem ? previousDepth + 1 : previousDepth)
-            containersCurrent = false
+        guard block.quoteListDepths.isEmpty, let previousQuotes else { return walkedAllowedDepth(for: block) }
+        let quotes = max(block.quoteDepth, 0)
+        let allowed = quotes == previousQuotes ? min(max(block.depth, 0), previousIsItem ? previousDepth + 1 : previousDepth) : 0
+        containersCurrent = false
+        previousDepth = allowed
+        previousIsItem = block.kind.isListItem
+        self.previousQuotes = quotes
+        return allowed
+    }
+
+    /// ``allowedDepth(for:)`` where a quote is inside an item, here or in the block before.
+    @inline(never) @usableFromInline
+    mutating func walkedAllowedDepth(for block: Block) -> Int {
+        if !containersCurrent {
+            // Which list kind is open does not change which items go on, so an unordered
+            // item (or a paragraph) where the block before was placed stands for it.
+            containers = ContainerWalk()
+            let previous = Block(previousIsItem ? .unorderedListItem : .paragraph, depth: previousDepth, quoteDepth: previousQuotes ?? 0)
+            _ = containers.place(previous)
+            containersCurrent = true
+        }
+        let allowed = containers.enclosingItemsGoingOn(block)
+        // Two calls, not one of a conditional value: that copied every block (4% more
+        // retains and releases reading HTML).
+        if allowed < block.depth {
+            _ = containers.place(block.moved(toDepth: allowed))
         } else {
-            if !containersCurrent {
-                // Which list kind is open does not change which items go on, so an unordered
-                // item (or a paragraph) at the depth placed stands for the block before.
-                containers = ContainerWalk()
-                _ = containers.place(Block(previousIsItem ? .unorderedListItem : .paragraph, text: "", depth: previousDepth))
-                containersCurrent = true
-            }
-            allowed = containers.enclosingItemsGoingOn(block)
-            // Two calls, not one of a conditional value: that copied every block (4% more
-            // retains and releases reading HTML).
-            if allowed < block.depth {
-                _ = containers.place(block.moved(toDepth: allowed))
-            } else {
-                _ = containers.place(block)
-            }
+            _ = containers.place(block)
         }
         previousDepth = allowed
         previousIsItem = block.kind.isListItem
-        previousQuoted = quoted
+        // A block moved up keeps only the quotes its new depth leaves inside items.
+        previousQuotes = block.quoteListDepths.contains { min($0, allowed) != 0 } ? nil : max(block.quoteDepth, 0)
         return allowed
     }
 }

@@ -17,15 +17,22 @@ extension Block {
     }
 }
 
+extension [Block] {
+    /// Promotes every paragraph that holds only an image to an IMG block, as every reader does.
+    package mutating func promoteLoneImages() {
+        // Only the cheap fields are read through the array first: passing every block on
+        // copied it (a retain and release of each of its references).
+        for index in indices where self[index].markups.count == 1 && self[index].text.utf8.count == 3 {
+            if let image = self[index].asLoneImage { self[index] = image }
+        }
+    }
+}
+
 extension DocumentBuilder {
     /// The document, with every paragraph that holds only an image promoted to an IMG block.
     package mutating func finishPromotingLoneImages() -> Document {
         var document = finish()
-        // Only the cheap fields are read through the array first: passing every block on
-        // copied it (a retain and release of each of its references).
-        for index in document.blocks.indices where document.blocks[index].markups.count == 1 && document.blocks[index].text.utf8.count == 3 {
-            if let image = document.blocks[index].asLoneImage { document.blocks[index] = image }
-        }
+        document.blocks.promoteLoneImages()
         return document
     }
 }

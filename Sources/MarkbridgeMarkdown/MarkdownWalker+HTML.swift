@@ -52,7 +52,11 @@ extension MarkdownWalker {
     /// The task state of a checkbox `<input>` that is all of the first line of `html`, and
     /// the lines after it; nil when the first line holds anything else.
     private mutating func leadingCheckboxLine(_ html: String) -> (TaskState, Substring)? {
-        let lineEnd = html.utf8.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? html.endIndex
+        // Only a short first line can be a checkbox: the search for its end stops there, so a
+        // long HTML block is not scanned for it.
+        let head = html.utf8.prefix(128)
+        guard head.first == UInt8(ascii: "<") else { return nil }
+        let lineEnd = head.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? html.endIndex
         let first = html[..<lineEnd].trimmingSuffix(while: { $0 == " " || $0 == "\t" })
         guard first.utf8.count < 128, case .checkbox(let state) = interpretedTag(String(first)).0 else { return nil }
         return (state, html[lineEnd...])

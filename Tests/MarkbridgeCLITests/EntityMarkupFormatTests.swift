@@ -36,6 +36,10 @@ struct EntityMarkupFormatTests {
     func ordinarySpans() throws {
         let document = try Converter().read(Array(##"<p><span class="hashtag">#a</span> <span class="tag" data-tag="b">#b</span> <span class="x HashTag" data-tag="c">#c</span></p>"##.utf8), from: .html).value
         #expect(document.blocks[0].markups == [Markup(.hashtag("c"), start: 6, end: 8)])
+        // The list is split at each space as HTML splits it, by scalars: a combining mark after
+        // the space makes one character of the two, but still two classes; "hashtagé" is another class.
+        let marked = try Converter().read(Array("<p><span class=\"hashtag \u{301}x\" data-tag=\"d\">#d</span> <span class=\"hashtag\u{301}\" data-tag=\"e\">#e</span></p>".utf8), from: .html).value
+        #expect(marked.blocks[0].markups == [Markup(.hashtag("d"), start: 0, end: 2)])
     }
 
     @Test("Markup JSON requires the value, and reports a value on the wrong type")
