@@ -41,21 +41,23 @@ public struct BlockEvents: Sequence, Sendable {
         /// The containers open, outermost first: their slots match the walk's (a list item
         /// takes two, its list and itself), but for the table a caption begins.
         private var open: [BlockNode] = []
-        /// The events of the block placed last, yielded from `cursor` on.
+        /// The events of the block placed last, the first `pendingCount` of `pending` (its
+        /// storage reused from block to block), yielded from `cursor` on.
         private var pending: [BlockEvent] = []
+        private var pendingCount = 0
         private var cursor = 0
 
         init(_ blocks: [Block]) { self.blocks = blocks }
 
         public mutating func next() -> BlockEvent? {
-            while cursor == pending.count {
-                pending.removeAll(keepingCapacity: true)
+            while cursor == pendingCount {
+                pendingCount = 0
                 cursor = 0
                 if index < blocks.count {
                     place(index)
                     index += 1
                 } else if let last = open.popLast() {
-                    pending.append(.exit(last))
+                    emit(.exit(last))
                 } else {
                     return nil
                 }
@@ -64,18 +66,27 @@ public struct BlockEvents: Sequence, Sendable {
             return pending[cursor]
         }
 
+        @inline(__always)
+        private mutating func emit(_ event: BlockEvent) {
+            if pendingCount < pending.count { pending[pendingCount] = event } else { pending.append(event) }
+            pendingCount += 1
+        }
+
         /// Closes and opens containers so that the block at `index` sits where its containers
         /// say, as the HTML writer does, then adds the block.
         private mutating func place(_ index: Int) {
             let block = blocks[index]
             let placement = walk.place(block)
-            var target = walk.open
+            let target = walk.open
             let isItem = block.kind.isListItem
             var isRow = false
-            if case .tableRow = block.kind { isRow = true }
+            var isCaption = false
+            switch block.kind {
+            case .tableRow: isRow = true
+            case .tableCaption: isCaption = true
+            case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .embed, .definitionTerm, .definitionDescription, .horizontalRule: break
+            }
             let chainSlots = target.count - (isItem ? 1 : 0) - (isRow ? 1 : 0)
-            // A caption begins its table, which its first row goes on in.
-            if block.kind == .tableCaption { target.append(.table) }
             // Containers from the placement's start on begin here; those before go on.
             var keep = chainSlots
             if placement.start < placement.chainCount {
@@ -89,10 +100,11 @@ public struct BlockEvents: Sequence, Sendable {
                 keep += 1
             }
             keep = Swift.min(keep, open.count)
-            while open.count > keep { pending.append(.exit(open.removeLast())) }
-            for slot in target.indices.dropFirst(keep) {
+            while open.count > keep { emit(.exit(open.removeLast())) }
+            // A caption begins its table, which its first row goes on in: one slot after the walk's.
+            for slot in keep..<Swift.max(keep, target.count + (isCaption ? 1 : 0)) {
                 let node: BlockNode
-                switch target[slot] {
+                switch slot < target.count ? target[slot] : .table {
                 case .quote: node = .quote
                 case .list(ordered: false): node = .unorderedList
                 case .list(ordered: true):
@@ -107,7 +119,7 @@ public struct BlockEvents: Sequence, Sendable {
                 case .definitionList: node = .definitionList
                 }
                 open.append(node)
-                pending.append(.enter(node))
+                emit(.enter(node))
             }
             // An empty quote that begins here is the quote alone.
             // (`standsForEmptyQuote` holds only for a block whose innermost container is a quote,
@@ -115,15 +127,15 @@ public struct BlockEvents: Sequence, Sendable {
             if keep < chainSlots, block.kind == .blockquote, block.text.isEmpty,
                block.standsForEmptyQuote(before: index + 1 < blocks.count ? blocks[index + 1] : nil) { return }
             if case .tableRow(let row) = block.kind {
-                pending.append(.enter(.tableRow(block: index)))
+                emit(.enter(.tableRow(block: index)))
                 for cell in row.cells.indices {
-                    pending.append(.enter(.tableCell(block: index, cell: cell)))
-                    pending.append(.exit(.tableCell(block: index, cell: cell)))
+                    emit(.enter(.tableCell(block: index, cell: cell)))
+                    emit(.exit(.tableCell(block: index, cell: cell)))
                 }
-                pending.append(.exit(.tableRow(block: index)))
+                emit(.exit(.tableRow(block: index)))
             } else {
-                pending.append(.enter(.block(index)))
-                pending.append(.exit(.block(index)))
+                emit(.enter(.block(index)))
+                emit(.exit(.block(index)))
             }
         }
     }

@@ -16,8 +16,6 @@ struct MarkdownBlockEmitter {
     /// anchor; a task box is not content, the reader takes it as the item's): CommonMark ends
     /// such an item at a blank line, and the line after it is the item's own text.
     private var previousWasBareMarker = false
-    /// Where each block's containers begin, to tell an item that goes on with its list.
-    private var walk = ContainerWalk()
     /// Whether the block being written, and the one before, went out as HTML blocks.
     var wroteHTML = false
     private var previousWasHTML = false
@@ -36,16 +34,15 @@ struct MarkdownBlockEmitter {
     /// block of a table or a definition list written whole (as one HTML block, or a pipe
     /// table), `group` holds all its blocks.
     /// `next` is the block after, if any: an empty quote is written as `>` alone only when
-    /// nothing follows in it.
-    mutating func write(_ block: Block, index: Int, tight: Bool = false, group: ArraySlice<Block>? = nil, next: Block? = nil) {
+    /// nothing follows in it. `beginsContainers` says a container of the block's own begins at
+    /// it (the block events entered one): an ordered item then begins a list, not goes on in one.
+    mutating func write(_ block: Block, index: Int, beginsContainers: Bool, tight: Bool = false, group: ArraySlice<Block>? = nil, next: Block? = nil) {
         let isItem = block.kind.isListItem
         let depth = block.depth
         if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
         // A list that begins here, beside one of its kind, needs the other marker: CommonMark
         // goes on with a list whose items have the same bullet or delimiter, blank line or not.
         let beginsList = block.containerStart.map { $0 <= block.containerChainCount - 1 } ?? false
-        let placement = walk.place(block)
-        for member in group?.dropFirst() ?? [] { _ = walk.place(member) }
         if itemIndents.count > depth { itemIndents.removeSubrange(depth...) }
         while itemIndents.count < depth { itemIndents.append(2) }
         var marker: [UInt8] = []
@@ -64,7 +61,7 @@ struct MarkdownBlockEmitter {
                 // the other delimiter to not continue this one.
                 let inTurn = number == last.number + 1
                 delimiter = inTurn && !beginsList ? last.delimiter : (last.delimiter == "." ? ")" : ".")
-                if !inTurn && placement.start == placement.chainCount {
+                if !inTurn && !beginsContainers {
                     diagnostics.append(.warning("list-split", "ordered list item at block \(index) shows \(number) after \(last.number): CommonMark numbers a list's items one after another, so it begins a list of its own", block: index))
                 }
             }

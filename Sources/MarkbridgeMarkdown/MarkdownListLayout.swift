@@ -30,13 +30,14 @@ enum MarkdownListLayout {
         var loose = [Bool](repeating: false, count: blocks.count)
         // For a further block written right after the line before: the list it keeps tight.
         var followsTightly = [Int](repeating: -1, count: blocks.count)
-        // The lists open after each block.
-        var openAfter = [[OpenList]](repeating: [], count: blocks.count)
+        // For an item after what an item held (a nested list, a quote): the lists open before
+        // it, from its depth on. Kept for those items alone: kept for every block, the lists
+        // were copied at each.
+        var openAround: [Int: [OpenList]] = [:]
         var open: [OpenList] = []
         var walk = ContainerWalk()
         for (index, block) in blocks.enumerated() {
             let placement = walk.place(block)
-            defer { openAfter[index] = open }
             guard block.kind.isListItem else {
                 // A block at depth d is a further block of the item at depth d - 1.
                 if block.depth > 0, let list = open.last(where: { $0.depth == block.depth - 1 }) {
@@ -48,6 +49,9 @@ enum MarkdownListLayout {
                 }
                 open.removeAll { $0.depth >= block.depth }
                 continue
+            }
+            if index > 0, !blocks[index - 1].kind.isListItem || blocks[index - 1].depth > block.depth {
+                openAround[index] = open.filter { $0.depth >= block.depth }
             }
             open.removeAll { $0.depth > block.depth }
             var ordered = false
@@ -78,7 +82,7 @@ enum MarkdownListLayout {
                 // An item after what an item of its list held (a nested list, a quote), which
                 // ended without a blank line: every list around that block from this item's
                 // depth on is tight.
-                let around = openAfter[index - 1].filter { $0.depth >= block.depth }
+                let around = openAround[index] ?? []
                 guard previous.depth > block.depth, let first = around.first, first.depth == block.depth,
                       first.id == listOf[index] || beginsBeside else { continue }
                 tight[index] = around.allSatisfy { !loose[$0.id] } && !loose[listOf[index]]

@@ -58,48 +58,79 @@ public struct MarkdownWriter: DocumentWriter {
         emitter.out.reserveCapacity(document.estimatedWrittenSize(perBlock: 12, perMarkup: 10, perCell: 3))
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
         let blocks = document.blocks
-        var index = 0
+        // One loop over the block events, as the HTML writer's. Markdown writes each block's
+        // containers as its lines' prefixes, so only the blocks are written; what the events
+        // add is whether a container begins at a block. A table or definition list written
+        // whole, as one HTML block or a pipe table, is written at its first block.
+        var written = 0
+        var groupEnd = 0
+        var beginsContainers = false
         var countdown = DeadlineCountdown(every: 64)
-        while index < blocks.count, !countdown.shouldStop() {
-            let block = blocks[index]
-            // A caption and its table, with HTML: one `<table>` block holding both (a pipe
-            // table has no caption). Without HTML the caption is a paragraph before its table.
-            if block.kind == .tableCaption, emitter.allowsHTML, index + 1 < blocks.count, block.captions(blocks[index + 1]) {
-                let end = blocks.endOfTable(startingAt: index + 1)
-                writeGroup(blocks, index..<end, emitter: &emitter)
-                index = end
-                continue
-            }
-            if case .tableRow = block.kind {
-                // The whole table at once, as HTML or a pipe table, where ranges need no trimming
-                // (a pipe table's cells are trimmed one by one).
-                let end = blocks.endOfTable(startingAt: index)
-                if emitter.allowsHTML || MarkdownPipeTable.fits(blocks[index..<end], dialect: options.dialect) {
-                    writeGroup(blocks, index..<end, emitter: &emitter)
-                    index = end
-                    continue
+        // The blocks up to `end`: those the events do not show (an empty quote's paragraph,
+        // shown as the quote alone) are written in their places too, and are no items.
+        func writeBlocks(upTo end: Int, emitter: inout MarkdownBlockEmitter) {
+            while written < end {
+                let index = written
+                written += 1
+                if index < groupEnd { continue }
+                if let group = groupRange(at: index, in: blocks, allowsHTML: emitter.allowsHTML) {
+                    writeGroup(blocks, group, beginsContainers: beginsContainers, emitter: &emitter)
+                    groupEnd = group.upperBound
+                } else {
+                    emitter.write(trimmed(safe(blocks[index], index: index, emitter: &emitter), index: index, emitter: &emitter), index: index,
+                                  beginsContainers: beginsContainers, tight: tight[index], next: index + 1 < blocks.count ? blocks[index + 1] : nil)
                 }
             }
-            if block.kind.isDefinition && emitter.allowsHTML {
-                let end = blocks.endOfDefinitionList(startingAt: index)
-                writeGroup(blocks, index..<end, emitter: &emitter)
-                index = end
-                continue
-            }
-            emitter.write(trimmed(safe(block, index: index, emitter: &emitter), index: index, emitter: &emitter), index: index, tight: tight[index],
-                          next: index + 1 < blocks.count ? blocks[index + 1] : nil)
-            index += 1
+            beginsContainers = false
         }
+        var stopped = false
+        events: for event in document.blockEvents {
+            switch event {
+            case .enter(.block(let index)), .enter(.tableRow(let index)):
+                if countdown.shouldStop() {
+                    stopped = true
+                    break events
+                }
+                writeBlocks(upTo: index + 1, emitter: &emitter)
+            case .enter(.listItem(block: .some)):
+                // An item block's own item: not a container around it.
+                break
+            case .enter(.quote), .enter(.unorderedList), .enter(.orderedList), .enter(.listItem(block: nil)), .enter(.table), .enter(.definitionList):
+                beginsContainers = true
+            case .enter(.tableCell), .exit:
+                break
+            }
+        }
+        if !stopped { writeBlocks(upTo: blocks.count, emitter: &emitter) }
         // Stopped at the deadline or on cancellation (here, or in an HTML block's writer):
         // what was written is cut short, and never returned.
         try ConversionDeadline.check()
         return Diagnosed(emitter.out, diagnostics: emitter.diagnostics)
     }
 
+    /// The table or definition list that begins at `index`, when it is written whole: with
+    /// HTML as one HTML block (a caption with its table), without it a table as a pipe table
+    /// where one can hold it (a caption is then a paragraph before its table).
+    private func groupRange(at index: Int, in blocks: [Block], allowsHTML: Bool) -> Range<Int>? {
+        let block = blocks[index]
+        switch block.kind {
+        case .tableCaption:
+            guard allowsHTML, index + 1 < blocks.count, block.captions(blocks[index + 1]) else { return nil }
+            return index..<blocks.endOfTable(startingAt: index + 1)
+        case .tableRow:
+            let end = blocks.endOfTable(startingAt: index)
+            return allowsHTML || MarkdownPipeTable.fits(blocks[index..<end], dialect: options.dialect) ? index..<end : nil
+        case .definitionTerm, .definitionDescription:
+            return allowsHTML ? index..<blocks.endOfDefinitionList(startingAt: index) : nil
+        case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .embed, .horizontalRule:
+            return nil
+        }
+    }
+
     /// A table or a definition list written whole, as one HTML block or a pipe table.
-    private func writeGroup(_ blocks: [Block], _ range: Range<Int>, emitter: inout MarkdownBlockEmitter) {
+    private func writeGroup(_ blocks: [Block], _ range: Range<Int>, beginsContainers: Bool, emitter: inout MarkdownBlockEmitter) {
         let group = range.map { safe(blocks[$0], index: $0, emitter: &emitter) }
-        emitter.write(group[0], index: range.lowerBound, tight: false, group: group[...])
+        emitter.write(group[0], index: range.lowerBound, beginsContainers: beginsContainers, tight: false, group: group[...])
     }
 
     /// The block with no formatting beginning or ending on whitespace, which CommonMark cannot
