@@ -4,9 +4,9 @@ extension String {
     /// Unicode instead, so `blac\u{212A}` (with a Kelvin sign) would become `black`, which a
     /// browser does not match.
     @_spi(MarkbridgeBytes) public func asciiLowercased() -> String {
-        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
         // Only ASCII letters change, each to another ASCII byte: the bytes stay UTF-8, and the
         // standard library checks them again as it makes the string.
-        return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

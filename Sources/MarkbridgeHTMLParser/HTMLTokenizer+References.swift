@@ -191,7 +191,7 @@ final class NamedCharacterReferences: Sendable {
                     Self.pack(byte, at: nameLength, into: &key)
                     nameLength += 1
                 } else {
-                    let nibble: UInt8 = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x57
+                    let nibble: UInt8 = byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- (UInt8(ascii: "a") - 10)
                     value = value << 4 | UInt32(nibble & 0xF)
                 }
             }

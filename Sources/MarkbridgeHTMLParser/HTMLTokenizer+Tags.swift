@@ -149,7 +149,7 @@ extension HTMLTokenizer {
         let start = position
         while position < input.count {
             let byte = input[position]
-            guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else { break }
+            guard (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { break }
             position += 1
         }
         if position > start { appendToTagName(start..<position) }

@@ -283,20 +283,20 @@ struct HTMLTokenizer {
 
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     @inline(__always)
     static func isWhitespace(_ c: Int) -> Bool { c == 0x09 || c == 0x0A || c == 0x0C || c == 0x20 }
 
     @inline(__always)
-    static func isAlpha(_ c: Int) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+    static func isAlpha(_ c: Int) -> Bool { (c >= Int(UInt8(ascii: "A")) && c <= Int(UInt8(ascii: "Z"))) || (c >= Int(UInt8(ascii: "a")) && c <= Int(UInt8(ascii: "z"))) }
 
     @inline(__always)
-    static func isUpperAlpha(_ c: Int) -> Bool { c >= 0x41 && c <= 0x5A }
+    static func isUpperAlpha(_ c: Int) -> Bool { c >= Int(UInt8(ascii: "A")) && c <= Int(UInt8(ascii: "Z")) }
 
     @inline(__always)
-    static func isDigit(_ c: Int) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isDigit(_ c: Int) -> Bool { c >= Int(UInt8(ascii: "0")) && c <= Int(UInt8(ascii: "9")) }
 
     @inline(__always)
     static func isAlphanumeric(_ c: Int) -> Bool { isAlpha(c) || isDigit(c) }

@@ -78,6 +78,6 @@ enum MarkdownPieces {
     /// Whether a line starting with `byte` can only start a paragraph: a letter, or a
     /// character of more than one byte but U+FEFF (lead byte 0xEF, kept out whole).
     private static func startsParagraphOnly(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0xC2 && byte != 0xEF)
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 0xC2 && byte != 0xEF)
     }
 }
