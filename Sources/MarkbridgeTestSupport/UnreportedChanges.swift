@@ -15,8 +15,11 @@ public enum UnreportedChanges {
     /// change falls on a block no warning names, while an equal block that a warning does name
     /// came through unchanged, the alignment that swaps the two reads back the same and is
     /// explained, so the change is too (each unchanged block stands in for one change).
-    /// Likewise a block that came through whole but is aligned as moved, when another alignment
-    /// keeps every block no warning names, whole and in order.
+    ///
+    /// More generally, the diff's alignment is one of several: when another keeps every block no
+    /// warning names, whole and in order, and puts every other block of the read-back where
+    /// named blocks stood (``namedBlocksExplainTheRest(before:named:changes:)``), nothing is
+    /// unexplained, whatever the diff paired.
     public static func of(before: Document, writeDiagnostics: [Diagnostic], changes: [BlockChange]) -> [BlockChange] {
         let warnings = writeDiagnostics.filter { $0.severity == .warning }
         if warnings.contains(where: { $0.block == nil }) { return [] }
@@ -35,19 +38,12 @@ public enum UnreportedChanges {
         }
         // How many more blocks of `before` than of `after` stand before the change at hand.
         var shift = 0
-        var unnamedKeptInOrder: Bool?
         let unexplained = changes.filter { change in
             switch change {
             case .deleted(let index, _):
                 shift += 1
                 return !named.contains(index)
-            case .moved(let from, _, _):
-                guard !named.contains(from) else { return false }
-                if unnamedKeptInOrder == nil {
-                    unnamedKeptInOrder = unnamedBlocksKeptInOrder(before: blocks, named: named, changes: changes)
-                }
-                return unnamedKeptInOrder != true
-            case .changed(let from, _, _):
+            case .moved(let from, _, _), .changed(let from, _, _):
                 return !named.contains(from)
             case .inserted(let index, _):
                 let place = index + shift
@@ -55,12 +51,16 @@ public enum UnreportedChanges {
                 return !(named.contains(place) || named.contains(place - 1))
             }
         }
-        return unexplained.isEmpty ? [] : withoutSwaps(unexplained, before: blocks, named: named, changes: changes)
+        if unexplained.isEmpty || namedBlocksExplainTheRest(before: blocks, named: named, changes: changes) { return [] }
+        return withoutSwaps(unexplained, before: blocks, named: named, changes: changes)
     }
 
-    /// Whether every block of `before` no warning names is in the read-back, whole and in
-    /// order (an alignment exists that keeps them all): the read-back rebuilt from the changes.
-    private static func unnamedBlocksKeptInOrder(before blocks: [Block], named: Set<Int>, changes: [BlockChange]) -> Bool {
+    /// Whether an alignment of `before` with its read-back (rebuilt from the changes) keeps
+    /// every block no warning names, whole and in order, and has every other block of the
+    /// read-back stand where named blocks stood: between two unnamed blocks (or before the first,
+    /// or after the last) that named blocks separate. Each unnamed block is matched to its first
+    /// equal block left in the read-back.
+    private static func namedBlocksExplainTheRest(before blocks: [Block], named: Set<Int>, changes: [BlockChange]) -> Bool {
         var replaced = Set<Int>()
         var placed: [Int: Block] = [:]
         for change in changes {
@@ -81,12 +81,17 @@ public enum UnreportedChanges {
         for index in 0..<(blocks.count - replaced.count + placed.count) {
             if let block = placed[index] { after.append(block) } else if let old = kept.next() { after.append(blocks[old]) }
         }
-        var remaining = after[...]
+        var position = 0
+        var previousUnnamed = -1
         for index in blocks.indices where !named.contains(index) {
-            guard let found = remaining.firstIndex(of: blocks[index]) else { return false }
-            remaining = remaining[(found + 1)...]
+            guard let found = after[position...].firstIndex(of: blocks[index]) else { return false }
+            // Blocks of the read-back passed over here stand where the blocks between the two
+            // unnamed ones stood: there must be some, all named.
+            if found > position && index == previousUnnamed + 1 { return false }
+            position = found + 1
+            previousUnnamed = index
         }
-        return true
+        return position == after.count || previousUnnamed < blocks.count - 1
     }
 
     /// `unexplained` less each change on a block an equal, named and unchanged block can stand in for.

@@ -44,7 +44,7 @@ struct UnreportedChangesTests {
         #expect(UnreportedChanges.of(before: unequal, writeDiagnostics: Self.merged, changes: [change]) == [change])
     }
 
-    @Test("A block that came through whole, aligned as moved, is explained when an alignment keeps every unnamed block in order (a convert fuzz finding)")
+    @Test("A block that came through whole, aligned as moved, is explained when another alignment keeps every unnamed block whole and in order (a convert fuzz finding)")
     func movePastNamedBlocks() {
         // Blocks 0 and 1 merge into "a" (named); the alignment pairs paragraph 1 with the
         // later item "a" (block 3, equal to the merged one) and so calls paragraph 2 moved.
@@ -66,5 +66,26 @@ struct UnreportedChangesTests {
         // Named otherwise, blocks 0 and 1 are not in the read-back: the move is unexplained.
         let unnamed = [Diagnostic(.warning, code: "list-split", message: "", block: 3)]
         #expect(UnreportedChanges.of(before: document, writeDiagnostics: unnamed, changes: changes).contains(changes[2]))
+    }
+
+    @Test("Every unnamed block whole and in order is not enough: a block the read-back gains between two unnamed blocks, or an unnamed block changed, stays unexplained")
+    func otherAlignmentStillFindsLoss() {
+        let document = Document(blocks: [
+            Block(.orderedListItem(number: 1)),
+            Block(.paragraph, text: "a", depth: 1),
+            Block(.paragraph, text: "p"),
+            Block(.paragraph, text: "q"),
+        ])
+        let warnings = [Diagnostic(.warning, code: "empty-item-merged", message: "", block: 0)]
+        let merged = BlockChange.changed(from: 1, to: 0, BlockDifferences(text: [], markups: [], attributes: [], old: document.blocks[1], new: Block(.orderedListItem(number: 1), text: "a"), isMoved: false))
+        // Read back as [1. a, p, x, q]: "x" stands between "p" and "q", which nothing named separates.
+        let gained = BlockChange.inserted(index: 2, block: Block(.paragraph, text: "x"))
+        #expect(UnreportedChanges.of(before: document, writeDiagnostics: warnings, changes: [.deleted(index: 0, block: document.blocks[0]), merged, gained]) == [gained])
+        // Read back as [1. a, p, q'] with q changed: unnamed and not whole.
+        let changedQ = BlockChange.changed(from: 3, to: 2, BlockDifferences(text: [], markups: [], attributes: [], old: document.blocks[3], new: Block(.paragraph, text: "q2"), isMoved: false))
+        #expect(UnreportedChanges.of(before: document, writeDiagnostics: warnings, changes: [.deleted(index: 0, block: document.blocks[0]), merged, changedQ]) == [changedQ])
+        // Read back as [1. a, x, p, q]: "x" stands where the named blocks stood, explained by them.
+        let besideNamed = BlockChange.inserted(index: 1, block: Block(.paragraph, text: "x"))
+        #expect(UnreportedChanges.of(before: document, writeDiagnostics: warnings, changes: [.deleted(index: 0, block: document.blocks[0]), merged, besideNamed]) == [])
     }
 }
