@@ -91,7 +91,8 @@ public struct ImageSource: Codable, Hashable, Sendable {
     public init(src: String, alt: String? = nil, title: String? = nil, width: Int? = nil, height: Int? = nil) {
         self.src = src
         self.alt = alt
-        self.title = title
+        // An empty title is none: `title=""` shows nothing, and Markdown cannot write one.
+        self.title = title?.isEmpty == true ? nil : title
         self.width = width
         self.height = height
     }

@@ -41,9 +41,10 @@ public struct LinkTarget: Hashable, Sendable {
     public var href: String
     public var title: String?
 
+    /// An empty `title` is none: `title=""` shows nothing, and Markdown cannot write one.
     public init(href: String, title: String? = nil) {
         self.href = href
-        self.title = title
+        self.title = title?.isEmpty == true ? nil : title
     }
 }
 

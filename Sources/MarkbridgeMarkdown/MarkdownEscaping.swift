@@ -259,7 +259,7 @@ enum MarkdownEscaping {
         label(image.alt ?? "", gfm: gfm, into: &out)
         out.append(contentsOf: "](".utf8)
         escape(image.src, as: .destination, into: &out)
-        if let title = image.title {
+        if let title = image.title, !title.isEmpty {
             out.append(UInt8(ascii: " "))
             escape(title, as: .title, into: &out)
         }

@@ -206,7 +206,7 @@ extension MarkdownInlineRenderer {
                 write { out in
                     out.append(contentsOf: "](".utf8)
                     MarkdownEscaping.escape(target.href, as: .destination, into: &out)
-                    if let title = target.title {
+                    if let title = target.title, !title.isEmpty {
                         out.append(0x20)
                         MarkdownEscaping.escape(title, as: .title, into: &out)
                     }

@@ -184,4 +184,13 @@ struct CorpusRoundTripTests {
         #expect(!check.writeDiagnostics.contains { $0.block == 5 })
         #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
     }
+
+    @Test("Links with an empty title after paragraphs merged into empty items: the title is none as read, so Markdown loses nothing (a convert fuzz finding: written as \"\", read back as none, unreported)")
+    func emptyLinkTitle() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/empty-link-title")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        let titles = check.before.blocks.flatMap(\.markups).compactMap { if case .link(let target) = $0.kind { target.title } else { nil } }
+        #expect(titles.isEmpty)
+        #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
+    }
 }

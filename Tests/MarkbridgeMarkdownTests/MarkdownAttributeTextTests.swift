@@ -75,6 +75,22 @@ struct MarkdownAttributeTextTests {
         #expect(try MarkdownReader().read(written.value).value == document)
     }
 
+    @Test("An empty title is none: read from HTML or markup JSON as none, and written by Markdown as none (cmark reads `\"\"` as no title; a convert fuzz finding)")
+    func emptyTitle() throws {
+        let document = try HTMLReader().read("<p><a href=\"/x\" title=\"\">a</a> <img src=\"i.png\" title=\"\"></p>").value
+        #expect(document.blocks[0].markups.map(\.kind) == [.link(LinkTarget(href: "/x")), .image(ImageSource(src: "i.png"))])
+        let json = try MarkupJSONReader().read(#"{"paragraphs":[{"type":"P","text":"a","markups":[{"type":"LINK","start":0,"end":1,"href":"/x","title":""}]}]}"#).value
+        #expect(json.blocks[0].markups == [Markup(.link(LinkTarget(href: "/x")), start: 0, end: 1)])
+        // Set on a built document afterwards, it is still written as none.
+        var target = LinkTarget(href: "/x")
+        target.title = ""
+        let built = Document(blocks: [Block(.paragraph, text: "a", markups: [Markup(.link(target), start: 0, end: 1)])])
+        #expect(String(decoding: try MarkdownWriter().write(built).value, as: UTF8.self) == "[a](/x)\n")
+        let (markdown, read) = try Self.roundTrip(document)
+        #expect(markdown == "[a](/x) ![](i.png)\n")
+        #expect(read == document)
+    }
+
     @Test("The oracle sees what the old writer let through: a title with blank lines makes a live <img onerror>")
     func oracleCatchesTheOldOutput() throws {
         let old = Array("[abc](<https://x/> \"a\n\n<img src=x onerror=alert(1)>\n\n\")\n".utf8)
