@@ -73,7 +73,7 @@ struct DiffCommand {
                 return CommandResult(exitCode: Status.trouble, standardError: standardError + failure.message)
             }
         }
-        let result = Markbridge.diff(documents[0], documents[1], options: plan.diffOptions)
+        let result = DocumentDiff(documents[0], documents[1], options: plan.diffOptions)
         let output = switch plan.style {
         case .text: DiffTextReport(usesColor: plan.usesColor).render(result, oldName: plan.old.displayName, newName: plan.new.displayName)
         case .json: DiffJSONReport().render(result, oldName: plan.old.displayName, newName: plan.new.displayName, gate: plan.gate, diagnostics: diagnostics)
