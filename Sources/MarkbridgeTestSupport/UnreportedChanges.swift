@@ -58,8 +58,7 @@ public enum UnreportedChanges {
     /// Whether an alignment of `before` with its read-back (rebuilt from the changes) keeps
     /// every block no warning names, whole and in order, and has every other block of the
     /// read-back stand where named blocks stood: between two unnamed blocks (or before the first,
-    /// or after the last) that named blocks separate. Each unnamed block is matched to its first
-    /// equal block left in the read-back.
+    /// or after the last) that named blocks separate.
     private static func namedBlocksExplainTheRest(before blocks: [Block], named: Set<Int>, changes: [BlockChange]) -> Bool {
         var replaced = Set<Int>()
         var placed: [Int: Block] = [:]
@@ -81,17 +80,35 @@ public enum UnreportedChanges {
         for index in 0..<(blocks.count - replaced.count + placed.count) {
             if let block = placed[index] { after.append(block) } else if let old = kept.next() { after.append(blocks[old]) }
         }
+        // Unnamed blocks with no named block between them must stay side by side: each run of
+        // them is found whole, the first place it stands on or after the run before (the
+        // leftmost, which leaves the most room for the runs after it). A run at the start or the
+        // end of `before` must stand at the start or the end of the read-back.
         var position = 0
-        var previousUnnamed = -1
-        for index in blocks.indices where !named.contains(index) {
-            guard let found = after[position...].firstIndex(of: blocks[index]) else { return false }
-            // Blocks of the read-back passed over here stand where the blocks between the two
-            // unnamed ones stood: there must be some, all named.
-            if found > position && index == previousUnnamed + 1 { return false }
-            position = found + 1
-            previousUnnamed = index
+        var runStart = 0
+        while runStart < blocks.count {
+            guard !named.contains(runStart) else {
+                runStart += 1
+                continue
+            }
+            var runEnd = runStart + 1
+            while runEnd < blocks.count, !named.contains(runEnd) { runEnd += 1 }
+            let run = blocks[runStart..<runEnd]
+            func standsAt(_ place: Int) -> Bool { place + run.count <= after.count && after[place..<(place + run.count)].elementsEqual(run) }
+            if runStart == 0 {
+                guard standsAt(0) else { return false }
+                position = run.count
+            } else if runEnd == blocks.count {
+                guard after.count - run.count >= position, standsAt(after.count - run.count) else { return false }
+                position = after.count
+            } else {
+                guard let place = (position...max(position, after.count - run.count)).first(where: standsAt) else { return false }
+                position = place + run.count
+            }
+            runStart = runEnd
         }
-        return position == after.count || previousUnnamed < blocks.count - 1
+        // Blocks of the read-back after the last run stand where the named blocks after it stood.
+        return position == after.count || named.contains(blocks.count - 1)
     }
 
     /// `unexplained` less each change on a block an equal, named and unchanged block can stand in for.
