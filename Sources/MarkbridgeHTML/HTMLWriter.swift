@@ -62,9 +62,10 @@ public struct HTMLWriter: DocumentWriter {
             let merged: (what: String, element: String)? = switch blocks[index].kind {
             case .paragraph, .blockquote: ("paragraph", "<p>")
             case .image: blocks[index].text.isEmpty ? ("image", "<p>") : ("captioned image", "<figure>")
-            case .embed(let embed):
+            case .embed(let embed) where blocks[index].isFirstInEmptyItem(blocks[index - 1]):
                 // As the block emitter decides: a refused host makes a link paragraph, a
-                // rejected source leaves the block's text as a paragraph.
+                // rejected source leaves the block's text as a paragraph. Checked only here,
+                // where it can merge: the emitter checks every embed's source already.
                 switch urlPolicy.check(embed.src, for: .embed(embed.kind)) {
                 case .allowed: nil
                 case .linkOnly: ("embed", "a link in <p>")
