@@ -88,6 +88,7 @@ public struct ImageSource: Codable, Hashable, Sendable {
     public var width: Int?
     public var height: Int?
 
+    @inlinable
     public init(src: String, alt: String? = nil, title: String? = nil, width: Int? = nil, height: Int? = nil) {
         self.src = src
         self.alt = alt

@@ -42,6 +42,7 @@ public struct LinkTarget: Hashable, Sendable {
     public var title: String?
 
     /// An empty `title` is none: `title=""` shows nothing, and Markdown cannot write one.
+    @inlinable
     public init(href: String, title: String? = nil) {
         self.href = href
         self.title = title?.isEmpty == true ? nil : title
