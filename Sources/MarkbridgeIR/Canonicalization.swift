@@ -189,43 +189,43 @@ extension Block {
     }
 
     /// Moves the edges of trimmable markups inward past whitespace.
+    ///
+    /// Each edge's byte is found in one forward walk by UTF-16 offsets, and the whitespace from
+    /// there is counted byte by byte: a space, tab or line feed is one byte and one unit. (A flag
+    /// per unit of the whole text, made for each block with whitespace at an edge, was 3.6% of
+    /// reading a real article.)
     static func trimmingWhitespaceEdges(_ markups: [Markup], in text: String) -> [Markup] {
-        var edges: [Int] = []
-        for markup in markups where markup.kind.trimsWhitespaceEdges && !markup.range.isEmpty {
-            edges.append(markup.range.start)
-            edges.append(markup.range.end - 1)
+        // Each trimmable markup's first and last unit, in increasing order.
+        var edges: [(offset: Int, index: Int, isEnd: Bool)] = []
+        for index in markups.indices where markups[index].kind.trimsWhitespaceEdges && !markups[index].range.isEmpty {
+            edges.append((max(markups[index].range.start, 0), index, false))
+            edges.append((markups[index].range.end - 1, index, true))
         }
-        guard !edges.isEmpty, anyWhitespace(at: edges, in: text) else { return markups }
-        // Only blocks that need trimming get here. One flag per UTF-16 unit, made from the
-        // bytes: `Array(text.utf16)` walked the string by scalars and built breadcrumbs.
-        let spaces = { () -> [Bool] in
-            let bytes = text.utf8.span
-            var flags: [Bool] = []
-            flags.reserveCapacity(bytes.count)
-            for position in bytes.indices {
-                let byte = bytes[position]
-                switch byte {
-                case 0x20, 0x09, 0x0A: flags.append(true)
-                case 0x80...0xBF: continue // a continuation byte: its unit was counted at the lead
-                case 0xF0...0xFF: flags.append(false); flags.append(false) // a surrogate pair
-                default: flags.append(false)
-                }
-            }
-            return flags
-        }()
-        let count = spaces.count
-        func isEdgeSpace(_ offset: Int) -> Bool {
-            offset >= 0 && offset < count && spaces[offset]
-        }
+        guard !edges.isEmpty else { return markups }
+        edges.sort { $0.offset < $1.offset }
+        let bytes = text.utf8.span
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
         var result = markups
-        for index in result.indices where result[index].kind.trimsWhitespaceEdges {
-            let range = result[index].range
-            var start = max(range.start, 0)
-            var end = min(range.end, count)
-            guard isEdgeSpace(start) || isEdgeSpace(end - 1) else { continue }
-            while start < end, isEdgeSpace(start) { start += 1 }
-            while end > start, isEdgeSpace(end - 1) { end -= 1 }
-            result[index].range = TextRange(start: start, end: end)
+        var walk = UTF16Walk()
+        for edge in edges {
+            // No byte: past the text, or inside a surrogate pair (not whitespace).
+            guard edge.offset >= 0, let at = walk.advance(to: edge.offset, in: bytes), at < bytes.count,
+                  isSpace(bytes[at]) else { continue }
+            let range = markups[edge.index].range
+            let length = range.end - max(range.start, 0)
+            var count = 1
+            if edge.isEnd {
+                while count < length && at - count >= 0 && isSpace(bytes[at - count]) { count += 1 }
+                result[edge.index].range.end -= count
+            } else {
+                while count < length && at + count < bytes.count && isSpace(bytes[at + count]) { count += 1 }
+                result[edge.index].range.start = max(range.start, 0) + count
+            }
+            // All whitespace: both edges went past each other; empty at its end, as trimming
+            // the start first leaves it.
+            if result[edge.index].range.end < result[edge.index].range.start {
+                result[edge.index].range = TextRange(start: range.end, end: range.end)
+            }
         }
         return result
     }
