@@ -1,3 +1,4 @@
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import MarkbridgeHTML
 @_spi(InlineTraversal) import MarkbridgeIR
 
@@ -19,6 +20,12 @@ extension MarkdownBlockEmitter {
             reportMarkupsInFence(block, index: index)
             if block.alignment != nil {
                 diagnostics.append(.warning("alignment-dropped", "alignment of code block \(index) has no CommonMark syntax; dropped\(allowsHTML ? "" : " (--markdown-html drop)")", block: index))
+            }
+            // A line that begins with more markers than the reader keeps (``MarkdownDepthClamp``)
+            // would lose them: a fence cannot escape them, the HTML block can.
+            if let line = Self.firstCutLine(block.text, quotesBefore: block.quoteDepth) {
+                if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
+                diagnostics.append(.warning("depth-clamped", "code block \(index): line \(line) begins with more than \(MarkdownDepthClamp.keptQuotes) '>' or \(MarkdownDepthClamp.keptListMarkers) list markers, with the block's quotes; a fenced block cannot escape them, and a reader of this output keeps only those (--markdown-html drop)", block: index))
             }
             guard MarkdownEscaping.hasRawControl(block.text.utf8) else { return codeBlock(block.text, language: language) }
             if allowsHTML, let html = htmlBlock(block, index: index, isItem: false, keepingEmptyLines: true) { return html }
@@ -169,9 +176,55 @@ extension MarkdownBlockEmitter {
             if let block = diagnostic.block { moved.block = index + block }
             diagnostics.append(moved)
         }
-        var html = written.value
+        var html = Self.escapingCutLines(written.value, quotesBefore: blocks.first?.quoteDepth ?? 0)
         if html.last == 0x0A { html.removeLast() }
         return MarkdownLines(html, omittingEmpty: !keepingEmptyLines)
+    }
+
+    /// The number (1-based) of the first line of `text` that ``MarkdownDepthClamp`` would cut,
+    /// written after `quotesBefore` quote markers; nil for none.
+    static func firstCutLine(_ text: String, quotesBefore: Int) -> Int? {
+        firstCutLine(text.utf8.span, quotesBefore: quotesBefore)
+    }
+
+    static func firstCutLine(_ bytes: Span<UInt8>, quotesBefore: Int) -> Int? {
+        // A cut line holds at least one more `>` than the quotes before leave room for, or one
+        // more list marker than kept, each but the last with its space: most lines are shorter.
+        let shortestCut = min(MarkdownDepthClamp.keptQuotes + 1 - quotesBefore, 2 * MarkdownDepthClamp.keptListMarkers + 1)
+        guard bytes.count >= shortestCut else { return nil }
+        var line = 1
+        var start = 0
+        while start <= bytes.count {
+            let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
+            if end - start >= shortestCut && MarkdownDepthClamp.cuts(lineAt: start, in: bytes, quotesBefore: quotesBefore) { return line }
+            start = end + 1
+            line += 1
+        }
+        return nil
+    }
+
+    /// HTML with the first marker of each line that ``MarkdownDepthClamp`` would cut written as a
+    /// character reference, which HTML reads as the character and the clamp as no marker. (The
+    /// HTML writer escapes `>` in text, so the markers are list markers, or `>` in an attribute.)
+    static func escapingCutLines(_ html: [UInt8], quotesBefore: Int) -> [UInt8] {
+        guard firstCutLine(html.span, quotesBefore: quotesBefore) != nil else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count + 16)
+        var start = 0
+        while start <= html.count {
+            let end = html[start...].firstIndex(of: 0x0A) ?? html.count
+            if MarkdownDepthClamp.cuts(lineAt: start, in: html.span, quotesBefore: quotesBefore),
+               let marker = html[start..<end].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
+                out.append(contentsOf: html[start..<marker])
+                out.append(contentsOf: "&#\(html[marker]);".utf8)
+                out.append(contentsOf: html[(marker + 1)..<end])
+            } else {
+                out.append(contentsOf: html[start..<end])
+            }
+            if end < html.count { out.append(0x0A) }
+            start = end + 1
+        }
+        return out
     }
 
     /// A whole table or definition list as one HTML block, which the reader maps back to its

@@ -107,13 +107,21 @@ struct MarkdownDepthClamp {
             at: SourceLocation(line: firstClampedLine, column: 1, byteOffset: firstClampedLineOffset))
     }
 
+    /// Whether the line beginning at `start` would be cut: its run of markers, after
+    /// `quotesBefore` quote markers written before it (a writer's container prefix), holds more
+    /// than the limits. A writer asks this of text it writes as a line of its own (a fenced
+    /// block's, an HTML block's), where no escape keeps the run from being read as markers.
+    static func cuts(lineAt start: Int, in bytes: Span<UInt8>, quotesBefore: Int = 0) -> Bool {
+        !removals(inRunAt: start, in: bytes, quotesBefore: quotesBefore).isEmpty
+    }
+
     /// The byte ranges to remove from the run of indentation, `>` and list markers beginning at
     /// `start`: each marker past the limit of its kind, with the gap before it. The run ends where
     /// a gap is wider than four columns (what follows is indented code) or at anything else.
-    private static func removals(inRunAt start: Int, in bytes: Span<UInt8>) -> [Range<Int>] {
+    private static func removals(inRunAt start: Int, in bytes: Span<UInt8>, quotesBefore: Int = 0) -> [Range<Int>] {
         var index = start
         var column = 0
-        var quotes = 0
+        var quotes = quotesBefore
         var lists = 0
         var removals: [Range<Int>] = []
         while index < bytes.count {

@@ -194,6 +194,16 @@ struct CorpusRoundTripTests {
         #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
     }
 
+    @Test("A code block written as HTML with a line of over a hundred list markers keeps them: the first is a reference, which the reader's depth clamp does not count (a convert fuzz finding: the clamp cut the line, and only the reader said so)")
+    func htmlBlockLinePastDepthClamp() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/html-block-line-past-depth-clamp")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        let written = String(decoding: check.written, as: UTF8.self)
+        #expect(written.contains("\n &#45; - - - "))
+        #expect(!check.readBackDiagnostics.contains { $0.code == "depth-clamped" })
+        #expect(check.diff.changes.isEmpty, "\(check.diff.changes)")
+    }
+
     @Test("Unnamed blocks side by side stay side by side: the oracle finds them as a run, not each at the first equal block (a paragraph equal to a merged one made it skip a block; a convert fuzz finding)")
     func equalBlocksPastMergedItems() throws {
         let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/equal-blocks-past-merged-items")))

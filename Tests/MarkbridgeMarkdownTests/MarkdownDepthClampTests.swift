@@ -79,3 +79,56 @@ extension MarkdownHostileInputTests {
         }
     }
 }
+
+/// The writer's side: text it writes as lines of their own (a fenced block's, an HTML block's)
+/// that begin with more markers than the clamp keeps would lose them on reading back.
+@Suite("Markdown writer: lines the reader's depth clamp would cut")
+struct DepthClampWriterTests {
+    static let listRun = String(repeating: "- ", count: 110) + "x"
+    static let quoteRun = String(repeating: ">", count: 105) + " y"
+
+    static func written(_ blocks: [Block], html: MarkdownWriter.HTMLPolicy) throws -> (String, [Diagnostic], Document) {
+        let written = try MarkdownWriter(options: .init(html: html)).write(Document(blocks: blocks))
+        let markdown = String(decoding: written.value, as: UTF8.self)
+        return (markdown, written.diagnostics, try MarkdownReader().read(markdown).value)
+    }
+
+    @Test("A code block with such a line is written as an HTML block, its first marker a reference, and reads back equal")
+    func codeBlockAsHTML() throws {
+        let code = Block(.codeBlock(language: nil), text: "a\n\(Self.listRun)\n\(Self.quoteRun)")
+        let (markdown, diagnostics, read) = try Self.written([code], html: .keep)
+        #expect(markdown == "<pre><code>a\n&#45; \(String(repeating: "- ", count: 109))x\n\(String(repeating: "&gt;", count: 105)) y</code></pre>\n")
+        #expect(diagnostics.isEmpty)
+        #expect(read.blocks == [code])
+    }
+
+    @Test("In a quote the block's quotes count with the line's: 60 quotes and a line of 45 '>' go to HTML")
+    func quotesBefore() throws {
+        let line = String(repeating: ">", count: 45) + " z"
+        let code = Block(.codeBlock(language: nil), text: line, quoteDepth: 60)
+        let (markdown, _, read) = try Self.written([code], html: .keep)
+        #expect(markdown.contains("<pre><code>"))
+        #expect(read.blocks == [code])
+        // Alone, 45 are well inside the limit: a fence.
+        let alone = Block(.codeBlock(language: nil), text: line)
+        #expect(try Self.written([alone], html: .keep).0 == "```\n\(line)\n```\n")
+    }
+
+    @Test("An HTML block's line (code with formatting) has its first marker written as a reference")
+    func htmlBlockLine() throws {
+        let code = Block(.codeBlock(language: nil), text: "b\n\(Self.listRun)", markups: [Markup(.strong, start: 0, end: 1)])
+        let (markdown, diagnostics, read) = try Self.written([code], html: .keep)
+        #expect(markdown == "<pre><code><strong>b</strong>\n&#45; \(String(repeating: "- ", count: 109))x</code></pre>\n")
+        #expect(diagnostics.isEmpty)
+        #expect(read.blocks == [code])
+    }
+
+    @Test("Without HTML the fence keeps the line, and the writer says the reader will cut it")
+    func withoutHTML() throws {
+        let code = Block(.codeBlock(language: nil), text: "a\n\(Self.listRun)")
+        let (markdown, diagnostics, _) = try Self.written([code], html: .drop)
+        #expect(markdown == "```\na\n\(Self.listRun)\n```\n")
+        #expect(diagnostics.map(\.code) == ["depth-clamped"])
+        #expect(diagnostics.first?.message.contains("code block 0: line 2 begins with more than 101 '>' or 102 list markers") == true)
+    }
+}
