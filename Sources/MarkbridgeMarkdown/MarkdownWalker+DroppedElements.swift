@@ -4,7 +4,7 @@ extension MarkdownWalker {
     /// prose. An HTML block goes to the HTML reader whole; inline, cmark gives the opener and
     /// the closer as separate nodes with the content between them, so the walker drops what
     /// comes between.
-    static let contentDroppingElements: Set<String> = ["script", "style", "template", "noscript", "canvas"]
+    static let contentDroppingElements = ["script", "style", "template", "noscript", "canvas"]
 
     /// Whether `event` is dropped as the content of an element opened inline: its text, code,
     /// breaks, tags and images, up to the element's end tag (dropped too) or the end of its
@@ -17,7 +17,7 @@ extension MarkdownWalker {
             case .text, .code, .softBreak, .lineBreak, .image:
                 return true
             case .htmlInline:
-                if let tag = Self.tagName(event.literal), tag.isEnd, tag.name == name { droppingElement = nil }
+                if let tag = Self.tagNameBytes(event.literal), tag.isEnd, Self.isName(tag.name, name) { droppingElement = nil }
                 return true
             case .emphasis, .strong, .strikethrough, .link:
                 return false
@@ -26,18 +26,23 @@ extension MarkdownWalker {
                 return false
             }
         }
-        guard case .htmlInline = event.kind, let tag = Self.tagName(event.literal), !tag.isEnd,
-              Self.contentDroppingElements.contains(tag.name) else { return false }
-        let name = tag.name
+        // Compared by bytes, with no string made: most inline tags are none of these.
+        guard case .htmlInline = event.kind, let tag = Self.tagNameBytes(event.literal), !tag.isEnd,
+              let name = Self.contentDroppingElements.first(where: { Self.isName(tag.name, $0) }) else { return false }
         diagnose("dropped-element", "<\(name)> dropped with its content", event)
         // A self-closing spelling is still a start tag: HTML ignores the slash on these.
         droppingElement = name
         return true
     }
 
-    /// The lower-case name of a tag's source text, and whether it is an end tag; nil for a
-    /// comment, a declaration or anything else that is not a tag.
-    static func tagName(_ literal: String) -> (name: String, isEnd: Bool)? {
+    /// Whether a tag's name, as written, is `lowercased` (a lower-case ASCII name).
+    static func isName(_ name: Substring.UTF8View, _ lowercased: String) -> Bool {
+        name.count == lowercased.utf8.count && name.lazy.map { $0 | 0x20 }.elementsEqual(lowercased.utf8)
+    }
+
+    /// The name of a tag's source text as written (a slice of its bytes), and whether it is an
+    /// end tag; nil for a comment, a declaration or anything else that is not a tag.
+    static func tagNameBytes(_ literal: String) -> (name: Substring.UTF8View, isEnd: Bool)? {
         var bytes = literal.utf8[...]
         guard bytes.first == UInt8(ascii: "<") else { return nil }
         bytes = bytes.dropFirst()
@@ -47,6 +52,6 @@ extension MarkdownWalker {
             (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
         }
         guard let first = name.first, first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") else { return nil }
-        return (String(decoding: name.map { $0 | 0x20 }, as: UTF8.self), isEnd)
+        return (name, isEnd)
     }
 }
