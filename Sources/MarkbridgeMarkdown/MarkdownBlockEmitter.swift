@@ -16,6 +16,8 @@ struct MarkdownBlockEmitter {
     /// anchor; a task box is not content, the reader takes it as the item's): CommonMark ends
     /// such an item at a blank line, and the line after it is the item's own text.
     private var previousWasBareMarker = false
+    /// Whether the block before was an empty task item written as its marker and the HTML checkbox.
+    private var previousWasCheckboxOnly = false
     /// Whether the block being written, and the one before, went out as HTML blocks.
     var wroteHTML = false
     private var previousWasHTML = false
@@ -90,8 +92,13 @@ struct MarkdownBlockEmitter {
             diagnostics.append(.warning("empty-item-merged", "list item at block \(index - 1) is empty and the paragraph in it at block \(index) cannot be written apart from it: read back, that paragraph is the item's own text", block: index - 1))
         }
         let taskBox = isItem ? self.taskBox(block, index: index, lines: lines) : []
+        // The checkbox alone on an empty task item's line is an HTML block to cmark, which takes
+        // in the next line as the item's text: a paragraph there is that text (said above), any
+        // other block (a nested list, a heading, code) needs a blank line to stay itself. The
+        // box is the item's content, so the blank line does not end the item.
+        let afterCheckbox = previousWasCheckboxOnly && block.depth > (previous?.depth ?? 0) && !writesParagraph(block, inGroup: group != nil)
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
-        if !(tight && !wroteHTML && !previousWasHTML) { separate(from: previous, to: block) }
+        if !(tight && !wroteHTML && !previousWasHTML) || afterCheckbox { separate(from: previous, to: block, afterCheckbox: afterCheckbox) }
         previousWasHTML = wroteHTML
         let isCode: Bool
         if case .codeBlock = block.kind { isCode = true } else { isCode = false }
@@ -118,6 +125,7 @@ struct MarkdownBlockEmitter {
         }
         previous = block
         previousWasBareMarker = isItem && lines.ranges.isEmpty
+        previousWasCheckboxOnly = previousWasBareMarker && taskBox.first == UInt8(ascii: "<")
     }
 
     /// Whether `block`, written as Markdown, is a paragraph: a quote's paragraph in its quote,
@@ -165,10 +173,10 @@ struct MarkdownBlockEmitter {
     /// A blank line between blocks, inside the quotes both share (and the items around those
     /// quotes, whose content a quote marker must be indented to); none between an empty list
     /// item and its own content (an item may begin with at most one blank line).
-    private mutating func separate(from previous: Block?, to block: Block) {
+    private mutating func separate(from previous: Block?, to block: Block, afterCheckbox: Bool = false) {
         guard let previous else { return }
         // A blank line would end the item: what it holds follows on the next line.
-        if previousWasBareMarker && block.depth > previous.depth { return }
+        if previousWasBareMarker && block.depth > previous.depth && !afterCheckbox { return }
         let start = out.count
         // Containers that begin at the block are not shared: a blank line outside a quote ends it.
         let limit = block.containerStart ?? Int.max

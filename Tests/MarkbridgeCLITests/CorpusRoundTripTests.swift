@@ -204,6 +204,14 @@ struct CorpusRoundTripTests {
         #expect(check.diff.changes.isEmpty, "\(check.diff.changes)")
     }
 
+    @Test("An empty task item's checkbox line, then a heading in the item: a blank line keeps the heading apart (a convert fuzz finding: cmark read the box as an HTML block that took in the heading as the item's text, unsaid)")
+    func checkboxSwallowsHeading() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/checkbox-swallows-heading")))
+        let check = try Converter(options: .init(repairsInvalidUTF8: true)).check(Array(seed.dropFirst()), from: .html, via: .markdown)
+        #expect(String(decoding: check.written, as: UTF8.self).contains("<input type=\"checkbox\" checked disabled>\n\n  ## holding"))
+        #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
+    }
+
     @Test("Unnamed blocks side by side stay side by side: the oracle finds them as a run, not each at the first equal block (a paragraph equal to a merged one made it skip a block; a convert fuzz finding)")
     func equalBlocksPastMergedItems() throws {
         let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/equal-blocks-past-merged-items")))

@@ -6,6 +6,24 @@ import MarkbridgeMarkdown
 /// otherwise make.
 @Suite("Markdown: reported losses")
 struct ReportedLossTests {
+    @Test("An empty task item's checkbox is followed by a blank line: cmark reads the box as an HTML block, which took in the next line (a nested list, a heading, code) as the item's text, unsaid (a convert fuzz finding)")
+    func checkboxThenBlock() throws {
+        var task = Block(.unorderedListItem, text: "")
+        task.taskState = .checked
+        let box = "- <input type=\"checkbox\" checked disabled>\n\n"
+        let shapes: [([Block], String)] = [
+            ([task, Block(.unorderedListItem, text: "n", depth: 1)], box + "  - n\n"),
+            ([task, Block(.heading(level: 2), text: "h", depth: 1)], box + "  ## h\n"),
+            ([task, Block(.codeBlock(language: nil), text: "c", depth: 1)], box + "  ```\n  c\n  ```\n"),
+        ]
+        for (blocks, markdown) in shapes {
+            let written = try MarkdownWriter().write(Document(blocks: blocks))
+            #expect(String(decoding: written.value, as: UTF8.self) == markdown)
+            #expect(written.diagnostics.isEmpty)
+            #expect(try MarkdownReader().read(written.value).value.blocks == blocks)
+        }
+    }
+
     @Test("An empty alt text is written as none, reported; inline HTML in alt text is dropped, reported")
     func altText() throws {
         let image = ImageSource(src: "a.png", alt: "")
