@@ -205,7 +205,7 @@ extension HTMLTreeWalker {
         switch rule {
         case .paragraph, .figureCaption:
             breakBlock(keepingIfEmpty: hadLineBreak)
-            if rule == .figureCaption { attachCaption() }
+            if rule == .figureCaption { attachCaption(exit.node) }
         case .definition:
             breakBlock(keepingIfEmpty: hadLineBreak)
             definitionKinds.removeLast()
@@ -265,18 +265,25 @@ extension HTMLTreeWalker {
         case .link:
             guard tree.attribute("href", of: node) == nil else { return }
             id = tree.attribute("id", of: node) ?? tree.attribute("name", of: node)
-        case .container, .paragraph, .heading, .blockquote, .preformatted, .list, .listItem, .definition, .figure, .table,
-             .tableRow, .horizontalRule, .embed:
+        // Every element that is a block or a part of one: a table part's id (`<tbody id>`) goes
+        // to its first row, a cell's to its row when it is the row's first, else is reported.
+        case .container, .paragraph, .heading, .blockquote, .preformatted, .list, .listItem, .definition, .figure, .figureCaption, .table,
+             .tablePart, .tableRow, .tableCell, .tableCaption, .horizontalRule, .embed:
             id = tree.attribute("id", of: node)
-        default:
+        // An id on an element inside text is dropped unsaid: such ids are mostly an editor's
+        // (Google Docs wraps every paste in `<b id="docs-internal-guid-…">`), and reporting
+        // them would call every such record's structure changed (README, "Ids").
+        case .lineBreak, .image, .formatting, .inlineQuote, .transparent, .formControl, .dropped:
             return
         }
         guard let id, !id.isEmpty else { return }
         let placed = embedDepth == 0 && (cellDepth == 0 || rule == .tableRow) && builder.anchorBlock(id)
-        if !placed {
-            report.note("anchor-dropped", "id", at: tree.sourceLocation(of: node)) {
-                "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
-            }
+        if !placed { reportDroppedAnchor(node) }
+    }
+
+    private mutating func reportDroppedAnchor(_ node: HTMLNodeID) {
+        report.note("anchor-dropped", "id", at: tree.sourceLocation(of: node)) {
+            "id (an in-page link's target) dropped where no block begins: inside text, a table cell or embedded content, or a second one for the same block (\($0)×)"
         }
     }
 
@@ -290,7 +297,8 @@ extension HTMLTreeWalker {
 
     /// A caption right after an image in the same figure is that image's text: a paragraph at
     /// the image's place (in a quote, a quote's paragraph).
-    private mutating func attachCaption() {
+    private mutating func attachCaption(_ node: HTMLNodeID) {
+        var droppedAnchor = false
         builder.updateFinishedBlocks(last: 2) { tail in
             let first = tail.startIndex
             guard tail[first + 1].kind == .paragraph || tail[first + 1].kind == .blockquote, tail[first + 1].isAtSamePlace(as: tail[first]) else { return }
@@ -303,6 +311,12 @@ extension HTMLTreeWalker {
             let caption = tail.removeLast()
             tail[first].text = caption.text
             tail[first].markups = caption.markups
+            // The caption's id (`<figcaption id>`, or an `<a id>` at its start) anchors the
+            // image, unless the image has its own.
+            if let anchor = caption.anchor {
+                if tail[first].anchor == nil { tail[first].anchor = anchor } else { droppedAnchor = true }
+            }
         }
+        if droppedAnchor { reportDroppedAnchor(node) }
     }
 }

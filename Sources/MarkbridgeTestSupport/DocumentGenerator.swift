@@ -210,10 +210,13 @@ public struct DocumentGenerator {
                 if drawsShape(25) {
                     var caption = Block(.tableCaption, text: sentence(words: 2 + random.below(5)))
                     caption.markups = markups(over: caption.text)
+                    if drawsShape(10) { caption.anchor = random.pick(Self.anchors) }
                     caption.canonicalize()
                     blocks.append(caption)
                 }
-                blocks += table()
+                var rows = table()
+                for index in rows.indices where drawsShape(10) { rows[index].anchor = random.pick(Self.anchors) }
+                blocks += rows
                 continue
             case 85..<88:
                 block = Block(.horizontalRule)
@@ -234,6 +237,7 @@ public struct DocumentGenerator {
                     for _ in 0..<(1 + random.below(2)) {
                         var definition = Block(.definitionDescription(continues: false), text: sentence(words: 3 + random.below(12)))
                         definition.markups = markups(over: definition.text)
+                        if drawsShape(10) { definition.anchor = random.pick(Self.anchors) }
                         definition.canonicalize()
                         blocks.append(definition)
                         // A definition of two paragraphs, one element (`<dd><p>…</p><p>…</p></dd>`).

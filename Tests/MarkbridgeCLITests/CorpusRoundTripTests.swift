@@ -212,6 +212,17 @@ struct CorpusRoundTripTests {
         #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
     }
 
+    @Test("A table caption's anchor reads back: the HTML writer writes it as `<caption id>`, from which the reader took no id (a convert fuzz finding: html -> html -> html lost the anchor, unsaid)")
+    func captionAnchorThroughHTML() throws {
+        let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/caption-anchor-through-html")))
+        let converter = Converter(options: .init(repairsInvalidUTF8: true))
+        let read = try converter.read(Array(seed.dropFirst()), from: .html).value
+        #expect(read.blocks.filter { $0.kind == .tableCaption && $0.anchor != nil }.count == 2)
+        let check = try converter.check(Array(seed.dropFirst()), from: .html, via: .html)
+        #expect(String(decoding: check.written, as: UTF8.self).contains("<caption id=\"5f=http"))
+        #expect(Self.unreported(check).isEmpty, "\(check.diff.changes)")
+    }
+
     @Test("Unnamed blocks side by side stay side by side: the oracle finds them as a run, not each at the first equal block (a paragraph equal to a merged one made it skip a block; a convert fuzz finding)")
     func equalBlocksPastMergedItems() throws {
         let seed = try #require(FileBytes.read(TestPaths.tests("FuzzSeeds/convert/equal-blocks-past-merged-items")))
