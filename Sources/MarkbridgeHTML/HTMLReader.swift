@@ -48,6 +48,6 @@ public struct HTMLReader: DocumentReader {
         var walker = HTMLTreeWalker(tree: parsed.value, options: options)
         let document = walker.walk()
         try walker.countdown.rethrow()
-        return Diagnosed(document, diagnostics: parsed.diagnostics + walker.diagnostics).fromReader()
+        return Diagnosed(document, diagnostics: parsed.diagnostics + walker.diagnostics).fromReader(canonical: true)
     }
 }

@@ -7,7 +7,10 @@
 public struct Document: Hashable, Sendable {
     public var blocks: [Block] {
         // Changed, the blocks are checked again before they are written.
-        didSet { isKnownWritable = false }
+        didSet {
+            isKnownWritable = false
+            isKnownCanonical = false
+        }
     }
 
     /// Set on a reader's result (``Diagnosed/fromReader()``): a reader's document keeps every
@@ -16,6 +19,13 @@ public struct Document: Hashable, Sendable {
     /// HTML read from a page. Any change to ``blocks`` clears it. Not part of the document's
     /// value: equality and hashing ignore it.
     package var isKnownWritable = false
+
+    /// Set on the result of a reader whose documents are in canonical form (``Document/canonicalize()``
+    /// changes nothing; the HTML and Markdown readers, whose tests and fuzzers hold them to
+    /// ``invariantViolations()``), so that a writer need not canonicalize each block again. The
+    /// JSON reader keeps ranges as given, so its documents are not. Any change to ``blocks``
+    /// clears it; not part of the document's value.
+    package var isKnownCanonical = false
 
     public init(blocks: [Block] = []) {
         self.blocks = blocks
@@ -33,9 +43,11 @@ public struct Document: Hashable, Sendable {
 extension Diagnosed where Value == Document {
     /// The result as a reader returns it: its document marked as one writers need not check
     /// again (see ``Document/isKnownWritable``).
-    package func fromReader() -> Diagnosed<Document> {
+    /// `canonical`: the reader's documents are in canonical form (``Document/isKnownCanonical``).
+    package func fromReader(canonical: Bool = false) -> Diagnosed<Document> {
         var result = self
         result.value.isKnownWritable = true
+        result.value.isKnownCanonical = canonical
         return result
     }
 }

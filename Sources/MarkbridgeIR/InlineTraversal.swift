@@ -23,33 +23,39 @@
     /// markup counts only over a U+FFFC (the first of several at one place), else it is text.
     @inlinable
     public static func walk(_ bytes: Span<UInt8>, markups: [Markup], _ visit: (Event) -> Void) {
+        // Spans and images apart, each in markup order; boundaries are where a span starts or
+        // ends or an image stands, in UTF-16 offsets: the text between two of them is one run.
         var spans: [Int] = []
-        var imageAt: [Int: Int] = [:]
+        spans.reserveCapacity(markups.count)
+        var images: [Int] = []
+        var boundaries: [Int] = []
+        boundaries.reserveCapacity(markups.count * 2)
         for index in markups.indices {
+            let range = markups[index].range
             if case .image = markups[index].kind {
-                if imageAt[markups[index].range.start] == nil { imageAt[markups[index].range.start] = index }
+                images.append(index)
+                boundaries.append(range.start)
             } else {
                 spans.append(index)
+                boundaries.append(range.start)
+                boundaries.append(range.end)
             }
         }
-        // Boundaries are where a span starts or ends or an image stands, in UTF-16 offsets;
-        // the text between two of them is one run.
-        var boundaries: [Int] = []
-        boundaries.reserveCapacity(spans.count * 2 + imageAt.count)
-        for span in spans {
-            boundaries.append(markups[span].range.start)
-            boundaries.append(markups[span].range.end)
-        }
-        boundaries.append(contentsOf: imageAt.keys)
         boundaries.sort()
-        // Spans by start offset (ties in the order given, which canonical blocks already have):
-        // the boundaries come in increasing order, so a cursor finds those that start at one.
+        // Spans and images by start offset (ties in the order given, which canonical blocks
+        // already have): the boundaries come in increasing order, so a cursor finds those that
+        // start at one.
         var byStart = spans
         if !spans.indices.dropFirst().allSatisfy({ markups[spans[$0 - 1]].range.start <= markups[spans[$0]].range.start }) {
             byStart.sort { (markups[$0].range.start, $0) < (markups[$1].range.start, $1) }
         }
+        if !images.indices.dropFirst().allSatisfy({ markups[images[$0 - 1]].range.start <= markups[images[$0]].range.start }) {
+            images.sort { (markups[$0].range.start, $0) < (markups[$1].range.start, $1) }
+        }
+        var nextImage = 0
         var nextStart = 0
         var open: [Int] = []
+        open.reserveCapacity(min(spans.count, 16))
         var walk = UTF16Walk()
         var runStart = 0
         var previous = -1
@@ -81,9 +87,16 @@
                 visit(.open(markup))
                 open.append(markup)
             }
-            if let image = imageAt[here], ObjectReplacement.begins(at: byteIndex, in: bytes) {
-                visit(.image(image))
-                runStart = byteIndex + 3
+            // The first image at this offset stands here; images at an offset passed over (inside
+            // a surrogate pair) and the others at this one are text.
+            while nextImage < images.count, markups[images[nextImage]].range.start < here { nextImage += 1 }
+            if nextImage < images.count, markups[images[nextImage]].range.start == here {
+                let image = images[nextImage]
+                while nextImage < images.count, markups[images[nextImage]].range.start == here { nextImage += 1 }
+                if ObjectReplacement.begins(at: byteIndex, in: bytes) {
+                    visit(.image(image))
+                    runStart = byteIndex + 3
+                }
             }
         }
         if bytes.count > runStart { visit(.text(runStart..<bytes.count)) }

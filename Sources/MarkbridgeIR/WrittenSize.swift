@@ -5,7 +5,7 @@ extension Document {
     /// address space, not memory. The text, its URLs and attributes, `perBlock` bytes around
     /// each block, `perMarkup` for each markup and `perCell` for each table cell, and an eighth
     /// more for escapes.
-        package func estimatedWrittenSize(perBlock: Int, perMarkup: Int, perCell: Int = 0) -> Int {
+    package func estimatedWrittenSize(perBlock: Int, perMarkup: Int, perCell: Int = 0) -> Int {
         // Each block's fields read in place: a block bound whole is copied out of the array.
         var size = 64
         for index in blocks.indices {

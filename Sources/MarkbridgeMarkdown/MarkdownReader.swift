@@ -54,14 +54,14 @@ public struct MarkdownReader: DocumentReader {
 
     public func read(_ bytes: [UInt8]) throws(ConversionError) -> Diagnosed<Document> {
         switch options.dialect {
-        case .commonMark: return try read(bytes, engine: CommonMarkEngine()).fromReader()
+        case .commonMark: return try read(bytes, engine: CommonMarkEngine()).fromReader(canonical: true)
         case .gfm:
             let engine = GFMEngine(library: try Self.gfmLibrary())
             // Input over the size limit is refused as it came.
-            guard bytes.count <= options.maxInputBytes, let (defused, reports) = GFMTableGuard.defuse(bytes) else { return try read(bytes, engine: engine).fromReader() }
+            guard bytes.count <= options.maxInputBytes, let (defused, reports) = GFMTableGuard.defuse(bytes) else { return try read(bytes, engine: engine).fromReader(canonical: true) }
             var read = try read(defused, engine: engine)
             read.diagnostics.insert(contentsOf: reports, at: 0)
-            return read.fromReader()
+            return read.fromReader(canonical: true)
         }
     }
 

@@ -58,6 +58,9 @@ public struct MarkdownWriter: DocumentWriter {
         emitter.out.reserveCapacity(document.estimatedWrittenSize(perBlock: 12, perMarkup: 10, perCell: 3))
         let tight = MarkdownListLayout.tightBreaks(document.blocks)
         let blocks = document.blocks
+        // The HTML or Markdown reader's document is canonical: no formatting in it begins or
+        // ends on whitespace, so none needs trimming.
+        let knownCanonical = document.isKnownCanonical
         // One loop over the block events, as the HTML writer's. Markdown writes each block's
         // containers as its lines' prefixes, so only the blocks are written; what the events
         // add is whether a container begins at a block. A table or definition list written
@@ -77,8 +80,13 @@ public struct MarkdownWriter: DocumentWriter {
                     writeGroup(blocks, group, beginsContainers: beginsContainers, emitter: &emitter)
                     groupEnd = group.upperBound
                 } else {
-                    emitter.write(trimmed(safe(blocks[index], index: index, emitter: &emitter), index: index, emitter: &emitter), index: index,
-                                  beginsContainers: beginsContainers, tight: tight[index], next: index + 1 < blocks.count ? blocks[index + 1] : nil)
+                    // Only an empty quote looks at the block after it.
+                    let next = blocks[index].kind == .blockquote && blocks[index].text.isEmpty && index + 1 < blocks.count ? blocks[index + 1] : nil
+                    if let adjusted = adjusted(blocks, at: index, knownCanonical: knownCanonical, emitter: &emitter) {
+                        emitter.write(adjusted, index: index, beginsContainers: beginsContainers, tight: tight[index], next: next)
+                    } else {
+                        emitter.write(blocks[index], index: index, beginsContainers: beginsContainers, tight: tight[index], next: next)
+                    }
                 }
             }
             beginsContainers = false
@@ -131,6 +139,25 @@ public struct MarkdownWriter: DocumentWriter {
     private func writeGroup(_ blocks: [Block], _ range: Range<Int>, beginsContainers: Bool, emitter: inout MarkdownBlockEmitter) {
         let group = range.map { safe(blocks[$0], index: $0, emitter: &emitter) }
         emitter.write(group[0], index: range.lowerBound, beginsContainers: beginsContainers, tight: false, group: group[...])
+    }
+
+    /// The block as it must be written, or nil when that is the block as it stands (the usual
+    /// case, which then is not copied): links and images the URL policy refuses taken out, and
+    /// formatting trimmed of whitespace at its edges, each change reported.
+    private func adjusted(_ blocks: [Block], at index: Int, knownCanonical: Bool, emitter: inout MarkdownBlockEmitter) -> Block? {
+        let refuses = blocks[index].markups.contains { markup in
+            guard let (url, use) = markup.kind.url, case .rejected = options.urlPolicy.check(url, for: use) else { return false }
+            return true
+        }
+        if !refuses && (knownCanonical || blocks[index].markups.isEmpty) {
+            assert(!knownCanonical || {
+                var copy = blocks[index]
+                copy.canonicalize()
+                return copy == blocks[index]
+            }(), "a reader said its document is canonical, and a block is not")
+            return nil
+        }
+        return trimmed(safe(blocks[index], index: index, emitter: &emitter), index: index, emitter: &emitter)
     }
 
     /// The block with no formatting beginning or ending on whitespace, which CommonMark cannot
