@@ -81,21 +81,27 @@ private struct Emitter: ~Copyable {
         close(UInt8(ascii: "}"), empty: false)
     }
 
-    private mutating func block(_ given: Block, index: Int) {
-        var block = given
+    private mutating func block(_ block: Block, index: Int) {
         // An embed whose source the policy refuses is its text, as a paragraph; one it may
-        // only link to is that paragraph linked to it, as every writer writes it.
+        // only link to is that paragraph linked to it, as every writer writes it. Any other
+        // block is written as it is, not copied.
         if case .embed(let embed) = block.kind {
             switch options.urlPolicy.check(embed.src, for: .embed(embed.kind)) {
             case .allowed: break
             case .linkOnly(let source, let reason):
                 diagnostics.append(.warning("embed-host-refused", "\(embed.kind.rawValue) at /paragraphs/\(index) not embedded: \(reason); written as a paragraph linking to its source", block: index))
-                block = block.embedWrittenAsLink(to: source, title: embed.title)
+                return fields(of: block.embedWrittenAsLink(to: source, title: embed.title), index: index)
             case .rejected(let reason):
                 diagnostics.append(.warning("unsafe-url", "embed source dropped from /paragraphs/\(index): \(reason); its text kept as a paragraph", block: index))
-                block.kind = .paragraph
+                var paragraph = block
+                paragraph.kind = .paragraph
+                return fields(of: paragraph, index: index)
             }
         }
+        fields(of: block, index: index)
+    }
+
+    private mutating func fields(of block: Block, index: Int) {
         openObject()
         key("type")
         if let tag = block.kind.tag {

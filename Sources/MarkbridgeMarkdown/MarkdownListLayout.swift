@@ -69,12 +69,13 @@ enum MarkdownListLayout {
         }
         var tight = [Bool](repeating: false, count: blocks.count)
         for index in blocks.indices.dropFirst() {
-            let block = blocks[index], previous = blocks[index - 1]
             if followsTightly[index] >= 0 {
                 tight[index] = !loose[followsTightly[index]]
                 continue
             }
-            guard block.kind.isListItem else { continue }
+            // Bound only for an item: a block bound whole is copied out of the array.
+            guard blocks[index].kind.isListItem else { continue }
+            let block = blocks[index], previous = blocks[index - 1]
             // A list beside another inside an item follows it directly (its other marker ends
             // the one before): a blank line there would make the item's list loose.
             let beginsBeside = block.depth > 0 && listOf[index] == index
