@@ -10,7 +10,8 @@ struct MarkdownBlockEmitter {
     var diagnostics: [Diagnostic] = []
     /// For each list depth, the width of the latest item's marker: its content column.
     private var itemIndents: [Int] = []
-    private var lastItems: [Int: (ordered: Bool, number: Int, delimiter: Character)] = [:]
+    /// By depth: an array, cut back at each block, rather than a dictionary filtered anew.
+    private var lastItems: [(ordered: Bool, number: Int, delimiter: Character)?] = []
     var previous: Block?
     /// Whether the block before was a list item written with no content (no text, no
     /// anchor; a task box is not content, the reader takes it as the item's): CommonMark ends
@@ -41,7 +42,9 @@ struct MarkdownBlockEmitter {
     mutating func write(_ block: Block, index: Int, beginsContainers: Bool, tight: Bool = false, group: ArraySlice<Block>? = nil, next: Block? = nil) {
         let isItem = block.kind.isListItem
         let depth = block.depth
-        if !lastItems.isEmpty { lastItems = lastItems.filter { isItem ? $0.key <= depth : $0.key < depth } }
+        let kept = isItem ? depth + 1 : depth
+        if lastItems.count > kept { lastItems.removeSubrange(max(kept, 0)...) }
+        let lastItem = depth < lastItems.count ? lastItems[depth] : nil
         // A list that begins here, beside one of its kind, needs the other marker: CommonMark
         // goes on with a list whose items have the same bullet or delimiter, blank line or not.
         let beginsList = block.containerStart.map { $0 <= block.containerChainCount - 1 } ?? false
@@ -51,14 +54,14 @@ struct MarkdownBlockEmitter {
         switch block.kind {
         case .unorderedListItem:
             var bullet: Character = "-"
-            if let last = lastItems[depth], !last.ordered { bullet = beginsList ? (last.delimiter == "-" ? "*" : "-") : last.delimiter }
+            if let last = lastItem, !last.ordered { bullet = beginsList ? (last.delimiter == "-" ? "*" : "-") : last.delimiter }
             marker = Array("\(bullet) ".utf8)
-            lastItems[depth] = (false, 0, bullet)
+            noteLastItem((false, 0, bullet), at: depth)
         case .orderedListItem(let number):
             // In ListNumber.range (the writer checked): nine digits at most, no sign, and
             // `+ 1` cannot overflow.
             var delimiter: Character = "."
-            if let last = lastItems[depth], last.ordered {
+            if let last = lastItem, last.ordered {
                 // The same list goes on only with the next number; else a new list, which needs
                 // the other delimiter to not continue this one.
                 let inTurn = number == last.number + 1
@@ -68,7 +71,7 @@ struct MarkdownBlockEmitter {
                 }
             }
             marker = Array("\(number)\(delimiter) ".utf8)
-            lastItems[depth] = (true, number, delimiter)
+            noteLastItem((true, number, delimiter), at: depth)
         case .paragraph, .heading, .blockquote, .codeBlock, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule:
             break
         }
@@ -126,6 +129,11 @@ struct MarkdownBlockEmitter {
         previous = block
         previousWasBareMarker = isItem && lines.ranges.isEmpty
         previousWasCheckboxOnly = previousWasBareMarker && taskBox.first == UInt8(ascii: "<")
+    }
+
+    private mutating func noteLastItem(_ item: (ordered: Bool, number: Int, delimiter: Character), at depth: Int) {
+        while lastItems.count <= depth { lastItems.append(nil) }
+        lastItems[depth] = item
     }
 
     /// Whether `block`, written as Markdown, is a paragraph: a quote's paragraph in its quote,
