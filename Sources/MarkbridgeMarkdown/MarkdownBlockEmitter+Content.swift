@@ -188,42 +188,52 @@ extension MarkdownBlockEmitter {
     }
 
     static func firstCutLine(_ bytes: Span<UInt8>, quotesBefore: Int) -> Int? {
+        var first: Int?
+        forEachCutLine(in: bytes, quotesBefore: quotesBefore) { number, _ in
+            first = number
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with the number (1-based) and byte range of each line of `bytes` that
+    /// ``MarkdownDepthClamp`` would cut, written after `quotesBefore` quote markers, until it
+    /// returns false.
+    private static func forEachCutLine(in bytes: Span<UInt8>, quotesBefore: Int, _ body: (Int, Range<Int>) -> Bool) {
         // A cut line holds at least one more `>` than the quotes before leave room for, or one
         // more list marker than kept, each but the last with its space: most lines are shorter.
         let shortestCut = min(MarkdownDepthClamp.keptQuotes + 1 - quotesBefore, 2 * MarkdownDepthClamp.keptListMarkers + 1)
-        guard bytes.count >= shortestCut else { return nil }
+        guard bytes.count >= shortestCut else { return }
         var line = 1
         var start = 0
         while start <= bytes.count {
             let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
-            if end - start >= shortestCut && MarkdownDepthClamp.cuts(lineAt: start, in: bytes, quotesBefore: quotesBefore) { return line }
+            if end - start >= shortestCut && MarkdownDepthClamp.cuts(lineAt: start, in: bytes, quotesBefore: quotesBefore),
+               !body(line, start..<end) { return }
             start = end + 1
             line += 1
         }
-        return nil
     }
 
     /// HTML with the first marker of each line that ``MarkdownDepthClamp`` would cut written as a
     /// character reference, which HTML reads as the character and the clamp as no marker. (The
     /// HTML writer escapes `>` in text, so the markers are list markers, or `>` in an attribute.)
     static func escapingCutLines(_ html: [UInt8], quotesBefore: Int) -> [UInt8] {
-        guard firstCutLine(html.span, quotesBefore: quotesBefore) != nil else { return html }
-        var out: [UInt8] = []
-        out.reserveCapacity(html.count + 16)
-        var start = 0
-        while start <= html.count {
-            let end = html[start...].firstIndex(of: 0x0A) ?? html.count
-            if MarkdownDepthClamp.cuts(lineAt: start, in: html.span, quotesBefore: quotesBefore),
-               let marker = html[start..<end].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) {
-                out.append(contentsOf: html[start..<marker])
-                out.append(contentsOf: "&#\(html[marker]);".utf8)
-                out.append(contentsOf: html[(marker + 1)..<end])
-            } else {
-                out.append(contentsOf: html[start..<end])
-            }
-            if end < html.count { out.append(0x0A) }
-            start = end + 1
+        var markers: [Int] = []
+        forEachCutLine(in: html.span, quotesBefore: quotesBefore) { _, line in
+            if let marker = html[line].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) { markers.append(marker) }
+            return true
         }
+        guard !markers.isEmpty else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count + 6 * markers.count)
+        var copied = 0
+        for marker in markers {
+            out.append(contentsOf: html[copied..<marker])
+            out.append(contentsOf: "&#\(html[marker]);".utf8)
+            copied = marker + 1
+        }
+        out.append(contentsOf: html[copied...])
         return out
     }
 

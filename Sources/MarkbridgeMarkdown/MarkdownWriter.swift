@@ -145,10 +145,7 @@ public struct MarkdownWriter: DocumentWriter {
     /// case, which then is not copied): links and images the URL policy refuses taken out, and
     /// formatting trimmed of whitespace at its edges, each change reported.
     private func adjusted(_ blocks: [Block], at index: Int, knownCanonical: Bool, emitter: inout MarkdownBlockEmitter) -> Block? {
-        let refuses = blocks[index].markups.contains { markup in
-            guard let (url, use) = markup.kind.url, case .rejected = options.urlPolicy.check(url, for: use) else { return false }
-            return true
-        }
+        let refuses = refusesURL(in: blocks[index].markups)
         if !refuses && (knownCanonical || blocks[index].markups.isEmpty) {
             assert(!knownCanonical || {
                 var copy = blocks[index]
@@ -157,7 +154,8 @@ public struct MarkdownWriter: DocumentWriter {
             }(), "a reader said its document is canonical, and a block is not")
             return nil
         }
-        return trimmed(safe(blocks[index], index: index, emitter: &emitter), index: index, emitter: &emitter)
+        let safe = refuses ? withoutRefusedURLs(blocks[index], index: index, emitter: &emitter) : blocks[index]
+        return trimmed(safe, index: index, emitter: &emitter)
     }
 
     /// The block with no formatting beginning or ending on whitespace, which CommonMark cannot
@@ -177,11 +175,19 @@ public struct MarkdownWriter: DocumentWriter {
     /// The block with links and images the URL policy refuses taken out, reported.
     private func safe(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
         // Most blocks have no link or image that the policy refuses: they are not copied.
-        let refuses = block.markups.contains { markup in
+        refusesURL(in: block.markups) ? withoutRefusedURLs(block, index: index, emitter: &emitter) : block
+    }
+
+    /// Whether the URL policy refuses a link or image among `markups`.
+    private func refusesURL(in markups: [Markup]) -> Bool {
+        markups.contains { markup in
             guard let (url, use) = markup.kind.url, case .rejected = options.urlPolicy.check(url, for: use) else { return false }
             return true
         }
-        guard refuses else { return block }
+    }
+
+    /// The block without the links and images the URL policy refuses, each reported.
+    private func withoutRefusedURLs(_ block: Block, index: Int, emitter: inout MarkdownBlockEmitter) -> Block {
         var copy = block
         copy.markups = block.markups.filter { markup in
             guard let (url, use) = markup.kind.url, case .rejected(let reason) = options.urlPolicy.check(url, for: use) else { return true }
