@@ -191,6 +191,14 @@ extension BlockKind {
         }
     }
 
+    /// Whether the block is a row of a table.
+    public var isTableRow: Bool {
+        switch self {
+        case .tableRow: true
+        case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: false
+        }
+    }
+
     /// Whether the block is a list item (the first block of one), ordered or not.
     public var isListItem: Bool {
         switch self {

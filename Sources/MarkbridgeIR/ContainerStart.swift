@@ -50,15 +50,28 @@ extension Block {
     /// The link at `index` of ``containerChain`` for a block without ``quoteListDepths`` (its
     /// quotes, then its enclosing items, then its own container), without building the chain.
     package func linkOfPlainChain(at index: Int) -> ContainerLink {
-        let quotes = max(quoteDepth, 0)
-        if index < quotes { return .quote }
-        if index < quotes + max(depth, 0) { return .listItem(depth: index - quotes) }
-        // `index` is below containerChainCount, so a block without a container of its own never gets here.
-        return ownContainer ?? .quote
+        ContainerLink.ofPlainChain(at: index, quoteDepth: quoteDepth, depth: depth, own: ownContainer)
     }
 
     /// How many containers ``containerChain`` holds, without building it.
-    package var containerChainCount: Int { max(depth, 0) + max(quoteDepth, 0) + (ownContainer == nil ? 0 : 1) }
+    package var containerChainCount: Int { ContainerLink.plainChainCount(quoteDepth: quoteDepth, depth: depth, own: ownContainer) }
+}
+
+extension ContainerLink {
+    /// The link at `index` of a plain chain: `quoteDepth` quotes, then the items enclosing a
+    /// block at `depth`, then the block's own container.
+    static func ofPlainChain(at index: Int, quoteDepth: Int, depth: Int, own: ContainerLink?) -> ContainerLink {
+        let quotes = max(quoteDepth, 0)
+        if index < quotes { return .quote }
+        if index < quotes + max(depth, 0) { return .listItem(depth: index - quotes) }
+        // `index` is below the chain's count, so a block without a container of its own never gets here.
+        return own ?? .quote
+    }
+
+    /// How many links a plain chain holds.
+    static func plainChainCount(quoteDepth: Int, depth: Int, own: ContainerLink?) -> Int {
+        max(depth, 0) + max(quoteDepth, 0) + (own == nil ? 0 : 1)
+    }
 }
 
 /// Walks a document's blocks in order, keeping the containers open after each (as a writer
@@ -101,17 +114,59 @@ package struct ContainerWalk: Sendable {
 
     public init() {}
 
+    /// What of a block ``place(_:)`` reads. A document's pass builds it from the block where it
+    /// lies (``Swift/Array/containerShape(at:)``): passing the block itself copies it out of its
+    /// array, retaining each of its references, and after the build those are cold in the cache.
+    package struct Shape {
+        var depth: Int
+        var quoteDepth: Int
+        var ownContainer: ContainerLink?
+        var isTableRow: Bool
+        var containerStart: Int?
+        /// The block's ``Block/containerChain`` when its quotes do not all enclose its lists
+        /// (it has ``Block/quoteListDepths``); nil for the usual block, whose chain is plain.
+        var unusualChain: [ContainerLink]?
+
+        package init(_ block: Block) {
+            depth = block.depth
+            quoteDepth = block.quoteDepth
+            ownContainer = block.ownContainer
+            isTableRow = block.kind.isTableRow
+            containerStart = block.containerStart
+            unusualChain = block.quoteListDepths.isEmpty ? nil : block.containerChain
+        }
+
+        init(depth: Int, quoteDepth: Int, ownContainer: ContainerLink?, isTableRow: Bool, containerStart: Int?,
+             unusualChain: [ContainerLink]?) {
+            self.depth = depth
+            self.quoteDepth = quoteDepth
+            self.ownContainer = ownContainer
+            self.isTableRow = isTableRow
+            self.containerStart = containerStart
+            self.unusualChain = unusualChain
+        }
+
+        var chainCount: Int { ContainerLink.plainChainCount(quoteDepth: quoteDepth, depth: depth, own: ownContainer) }
+
+        func link(at index: Int) -> ContainerLink {
+            unusualChain?[index] ?? ContainerLink.ofPlainChain(at: index, quoteDepth: quoteDepth, depth: depth, own: ownContainer)
+        }
+    }
+
     /// Places `block` after the blocks placed before it.
     public mutating func place(_ block: Block) -> Placement {
-        let count = block.containerChainCount
+        place(Shape(block))
+    }
+
+    /// Places the block `shape` describes after the blocks placed before it.
+    package mutating func place(_ block: Shape) -> Placement {
+        let count = block.chainCount
         if count == 0 {
             // The usual block, in no container: nothing goes on, only its table may be open after it.
             if !open.isEmpty { open.removeAll(keepingCapacity: true) }
-            if case .tableRow = block.kind { open.append(.table) }
+            if block.isTableRow { open.append(.table) }
             return Placement(natural: 0, start: 0, chainCount: 0)
         }
-        // Quotes that all enclose the lists (no quoteListDepths, the usual case) need no chain built.
-        let chain: [ContainerLink]? = block.quoteListDepths.isEmpty ? nil : block.containerChain
         var target: [Open] = []
         swap(&target, &spare)
         target.removeAll(keepingCapacity: true)
@@ -119,7 +174,7 @@ package struct ContainerWalk: Sendable {
         var natural: Int?
         var lastItemLink = -1
         for index in 0..<count {
-            let link = chain?[index] ?? block.linkOfPlainChain(at: index)
+            let link = block.link(at: index)
             let from = target.count
             switch link {
             case .quote:
@@ -150,8 +205,9 @@ package struct ContainerWalk: Sendable {
             given = max(given, lastItemLink + 1, 0)
             start = min(start, given)
         }
-        if block.kind.isListItem { target.append(.item) }
-        if case .tableRow = block.kind { target.append(.table) }
+        // Only a list item has a list of its own.
+        if case .list = block.ownContainer { target.append(.item) }
+        if block.isTableRow { target.append(.table) }
         spare = open
         open = target
         return Placement(natural: naturalStart, start: start, chainCount: count)
@@ -159,6 +215,16 @@ package struct ContainerWalk: Sendable {
 }
 
 extension [Block] {
+    /// The ``ContainerWalk/Shape`` of the block at `index`, read where it lies: each field is
+    /// read in place, and the block is not copied (which would retain its text, markups and
+    /// the rest).
+    package func containerShape(at index: Int) -> ContainerWalk.Shape {
+        ContainerWalk.Shape(depth: self[index].depth, quoteDepth: self[index].quoteDepth,
+                            ownContainer: self[index].ownContainer, isTableRow: self[index].kind.isTableRow,
+                            containerStart: self[index].containerStart,
+                            unusualChain: self[index].quoteListDepths.isEmpty ? nil : self[index].containerChain)
+    }
+
     /// Where each block's containers begin (see ``ContainerWalk``).
     package func containerPlacements() -> [ContainerWalk.Placement] {
         var walk = ContainerWalk()
@@ -171,10 +237,10 @@ extension Document {
     /// says something the blocks before do not (a start on a document's first block, or on the
     /// first item after a paragraph, follows anyway), and moved in past enclosing list items.
     package mutating func canonicalizeContainerStarts() {
-        guard blocks.contains(where: { $0.containerStart != nil }) else { return }
+        guard blocks.indices.contains(where: { blocks[$0].containerStart != nil }) else { return }
         var walk = ContainerWalk()
         for index in blocks.indices {
-            let canonical = walk.place(blocks[index]).canonicalContainerStart
+            let canonical = walk.place(blocks.containerShape(at: index)).canonicalContainerStart
             if blocks[index].containerStart != canonical { blocks[index].containerStart = canonical }
             // A table inside a container that begins here begins here too.
             if canonical != nil, case .tableRow(var row) = blocks[index].kind, !row.startsTable {
