@@ -32,9 +32,9 @@ enum HTMLElementRule: Sendable, Equatable {
     /// A table part with no text of its own (`thead`, `tbody`, `colgroup`...).
     case tablePart
     case tableCaption
-    /// Inline formatting: the markup its content gets (one of the kinds without a payload, so
-    /// that copying a rule, which the walker does for every element, copies no reference).
-    case formatting(MarkupKind)
+    /// Inline formatting: the markup its content gets, one of the kinds without a payload (a
+    /// tag, not the kind, so that a rule, which the walker copies for every element, holds no reference).
+    case formatting(MarkupKind.Tag)
     case link
     /// `q`: its text in quotation marks.
     case inlineQuote
@@ -61,16 +61,16 @@ enum HTMLElementRules {
     /// The elements that mean each markup kind by themselves, and the kind they open; nil for
     /// the kinds HTML says otherwise, each read by rules of its own. One switch over every
     /// kind: a new one stops the build here until the reader knows how HTML writes it.
-    static func formattingElements(for tag: MarkupKind.Tag) -> (elements: [HTMLTag], kind: MarkupKind)? {
+    static func formattingElements(for tag: MarkupKind.Tag) -> [HTMLTag]? {
         switch tag {
-        case .strong: ([.b, .strong], .strong)
-        case .emphasis: ([.i, .em, .cite, .dfn, .var], .emphasis)
-        case .code: ([.code, .kbd, .samp, .tt], .code)
-        case .strike: ([.s, .strike, .del], .strike)
-        case .underline: ([.u, .ins], .underline)
-        case .superscript: ([.sup], .superscript)
-        case .subscript: ([.sub], .subscript)
-        case .highlight: ([.mark], .highlight)
+        case .strong: [.b, .strong]
+        case .emphasis: [.i, .em, .cite, .dfn, .var]
+        case .code: [.code, .kbd, .samp, .tt]
+        case .strike: [.s, .strike, .del]
+        case .underline: [.u, .ins]
+        case .superscript: [.sup]
+        case .subscript: [.sub]
+        case .highlight: [.mark]
         // `<a href>` (the link rule), CSS `color` and `<font color>`, CSS `background-color`,
         // `<img>` (the image rule), and a span's class and data attribute (`HTMLEntitySpan`).
         case .link, .color, .background, .image, .hashtag, .mention: nil
@@ -107,7 +107,7 @@ enum HTMLElementRules {
         set([.thead, .tbody, .tfoot, .colgroup, .col], .tablePart)
         set([.caption], .tableCaption)
         for tag in MarkupKind.Tag.allCases {
-            if let (elements, kind) = formattingElements(for: tag) { set(elements, .formatting(kind)) }
+            if let elements = formattingElements(for: tag) { set(elements, .formatting(tag)) }
         }
         set([.a], .link)
         set([.q], .inlineQuote)

@@ -57,8 +57,8 @@ package enum HTMLInlineTag: Equatable, Sendable {
             let size = HTMLImageSize(attribute: element.attribute, style: style)
             diagnostics += size.dropped.map { $0.message() }
             return .image(ImageSource(src: checked, alt: element.attribute("alt"), title: element.attribute("title"), width: size.width, height: size.height))
-        case .formatting(let kind)?:
-            return .open(name: name, markups: [kind] + style.markups)
+        case .formatting(let tag)?:
+            return .open(name: name, markups: MarkupKind(withoutPayload: tag).map { [$0] + style.markups } ?? style.markups)
         case .link?:
             var markups = style.markups
             if element.attribute("href") == nil, markups.isEmpty, let id = element.attribute("id") ?? element.attribute("name"), !id.isEmpty {

@@ -119,7 +119,7 @@ extension HTMLTreeWalker {
             return true
         case .list, .blockquote, .preformatted, .table, .definition, .figure:
             breakBlock()
-            exit.setAsideHeadings = headingLevels
+            exitExtras[extrasIndex(of: &exit)].setAsideHeadings = headingLevels
             headingLevels.removeAll()
             return false
         case .heading, .listItem, .tableRow, .tableCell, .tablePart, .horizontalRule, .lineBreak, .image, .embed, .formatting, .link,
@@ -178,7 +178,7 @@ extension HTMLTreeWalker {
         }
     }
 
-    mutating func leaveBlock(_ rule: HTMLElementRule, exit: Exit) {
+    mutating func leaveBlock(_ rule: HTMLElementRule, exit: Exit, setAsideHeadings: [Int]?) {
         if embedDepth > 0 {
             builder.appendCollapsibleSpace()
             return
@@ -197,7 +197,7 @@ extension HTMLTreeWalker {
         let hadLineBreak = lineBreaks > exit.lineBreaksAtEntry
         // The heading around a structure inside it goes on after it, also when the structure
         // was then read as a line of a caption (`<caption><h2><dl>`).
-        defer { if let levels = exit.setAsideHeadings { headingLevels = levels } }
+        defer { if let levels = setAsideHeadings { headingLevels = levels } }
         if exit.isLineOfBlock {
             builder.breakLine()
             return

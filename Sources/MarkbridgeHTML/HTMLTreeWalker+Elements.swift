@@ -47,12 +47,12 @@ extension HTMLTreeWalker {
         // A rule's id is its own block's, noted in the cases below once that block has begun.
         if rule != .horizontalRule { noteAnchor(rule, node: node) }
         switch rule {
-        case .formatting(let kind):
-            if !(kind == .code && preDepth > 0) { openMarkup(&exit, kind) }
+        case .formatting(let tag):
+            if !(tag == .code && preDepth > 0), let kind = MarkupKind(withoutPayload: tag) { openMarkup(&exit, kind) }
         case .link:
             if let href = tree.attribute("href", of: node), let target = checkedURL(href, for: .link, node: node) {
                 openMarkup(&exit, .link(LinkTarget(href: target, title: tree.attribute("title", of: node))))
-                exit.link = (builder.textMark, target)
+                exitExtras[extrasIndex(of: &exit)].link = (builder.textMark, target)
             }
         case .image:
             image(node, style: style)
@@ -115,7 +115,7 @@ extension HTMLTreeWalker {
         case .bdo, .bdi:
             noteTextDirection(node)
         case .abbr:
-            if let expansion = abbreviationExpansion(of: node) { exit.abbreviation = (builder.textMark, expansion) }
+            if let expansion = abbreviationExpansion(of: node) { exitExtras[extrasIndex(of: &exit)].abbreviation = (builder.textMark, expansion) }
         default:
             break
         }
@@ -137,7 +137,8 @@ extension HTMLTreeWalker {
     }
 
     mutating func leave(_ exit: Exit) {
-        if let link = exit.link, builder.showsOnlyWhitespace(since: link.mark) { noteEmptyLink(to: link.href, at: exit.node) }
+        let extras = exit.hasExtras ? exitExtras.removeLast() : nil
+        if let link = extras?.link, builder.showsOnlyWhitespace(since: link.mark) { noteEmptyLink(to: link.href, at: exit.node) }
         // By index: a slice of the handles would be retained and released on every element.
         if exit.markupCount > 0 {
             for index in stride(from: openHandles.count - 1, through: openHandles.count - exit.markupCount, by: -1) {
@@ -146,8 +147,10 @@ extension HTMLTreeWalker {
             openHandles.removeLast(exit.markupCount)
             openKinds.removeLast(exit.markupCount)
         }
-        for (index, kind) in exit.suspended.reversed() { openHandles[index] = builder.openMarkup(kind) }
-        if let abbreviation = exit.abbreviation { writeExpansion(abbreviation.expansion, since: abbreviation.mark, of: exit.node) }
+        if let suspended = extras?.suspended {
+            for (index, kind) in suspended.reversed() { openHandles[index] = builder.openMarkup(kind) }
+        }
+        if let abbreviation = extras?.abbreviation { writeExpansion(abbreviation.expansion, since: abbreviation.mark, of: exit.node) }
         if exit.pushedWhitespace { whitespaceModes.removeLast() }
         guard let rule = exit.rule else { return }
         switch rule {
@@ -163,7 +166,7 @@ extension HTMLTreeWalker {
         default:
             break
         }
-        if isBlockBoundary(rule) { leaveBlock(rule, exit: exit) }
+        if isBlockBoundary(rule) { leaveBlock(rule, exit: exit, setAsideHeadings: extras?.setAsideHeadings) }
     }
 
     func isBlockBoundary(_ rule: HTMLElementRule) -> Bool {

@@ -78,7 +78,8 @@ extension HTMLTreeWalker {
                 openKinds.remove(at: outer)
                 exit.markupCount -= 1
             } else {
-                exit.suspended.append((outer, openKinds[outer]))
+                let suspended = (outer, openKinds[outer])
+                exitExtras[extrasIndex(of: &exit)].suspended.append(suspended)
             }
         }
         guard color == CSSColor(red: 0, green: 0, blue: 0) else {
@@ -127,7 +128,8 @@ extension HTMLTreeWalker {
                 openKinds.remove(at: index)
                 exit.markupCount -= 1
             } else {
-                exit.suspended.append((index, openKinds[index]))
+                let suspended = (index, openKinds[index])
+                exitExtras[extrasIndex(of: &exit)].suspended.append(suspended)
             }
         }
     }

@@ -11,22 +11,34 @@ struct HTMLTreeWalker {
     var builder = DocumentBuilder()
     var report = LossReport()
 
-    /// What leaving an element must undo.
+    /// What leaving an element must undo. It holds no reference, so that the stack of them
+    /// (one per open element, pushed and popped for every element) copies plain bytes: what
+    /// only a few elements need is in ``ExitExtras``.
     struct Exit {
         var node: HTMLNodeID
         var rule: HTMLElementRule?
         /// How many of the walker's `openHandles` the element opened.
         var markupCount = 0
         var pushedAlignment = false
-        /// Ancestors' markups the element's style turned off (by their place in `openHandles`),
-        /// reopened when it ends.
-        var suspended: [(index: Int, kind: MarkupKind)] = []
         var pushedWhitespace = false
         var lineBreaksAtEntry = 0
         /// For a `<pre>`: how many blocks were finished when it began, to tell an empty one.
         var blocksAtEntry = 0
         /// A Word list paragraph: its item stays open after it, for deeper levels to nest in.
         var isWordListItem = false
+        /// A paragraph or `<div>` inside a heading or a table caption: a line of its text.
+        var isLineOfBlock = false
+        /// The element has extras: the last of the walker's `exitExtras` while it is open.
+        var hasExtras = false
+    }
+
+    /// What leaving an element must undo that holds references: a link's, an `<abbr>`'s, and
+    /// what a style or a heading set aside. Kept on a stack beside the elements', one entry for
+    /// each open element that has any.
+    struct ExitExtras {
+        /// Ancestors' markups the element's style turned off (by their place in `openHandles`),
+        /// reopened when it ends.
+        var suspended: [(index: Int, kind: MarkupKind)] = []
         /// A link: where its text began and where it points, to tell one that shows nothing.
         var link: (mark: DocumentBuilder.TextMark, href: String)?
         /// An `<abbr>` with an expansion to write after its text: where that text began.
@@ -34,8 +46,6 @@ struct HTMLTreeWalker {
         /// A list, quote, table or other structure inside a heading: the heading levels open
         /// around it, set aside while it is read and taken up again after it.
         var setAsideHeadings: [Int]?
-        /// A paragraph or `<div>` inside a heading or a table caption: a line of its text.
-        var isLineOfBlock = false
     }
 
     enum WhitespaceMode { case normal, preserve, preserveLines }
@@ -77,6 +87,8 @@ struct HTMLTreeWalker {
     var walkedNode: HTMLNodeID
     /// Stops the walk, at a node, once the conversion's deadline passes or its task is cancelled.
     var countdown = DeadlineCountdown(every: 1024)
+    /// The extras of the open elements that have any, innermost last (see ``ExitExtras``).
+    var exitExtras: [ExitExtras] = []
     /// Scratch space for collapsing a text node's whitespace, reused from node to node.
     private var collapsed: [UInt8] = []
 
@@ -88,6 +100,15 @@ struct HTMLTreeWalker {
     }
 
     var diagnostics: [Diagnostic] { report.diagnostics }
+
+    /// Where in `exitExtras` the extras of the element being entered are, begun if it has none yet.
+    mutating func extrasIndex(of exit: inout Exit) -> Int {
+        if !exit.hasExtras {
+            exitExtras.append(ExitExtras())
+            exit.hasExtras = true
+        }
+        return exitExtras.count - 1
+    }
 
     mutating func walk() -> Document {
         // Depth first through the sibling links: the stack holds only the elements around the
@@ -104,6 +125,7 @@ struct HTMLTreeWalker {
                 report.note("dropped-comment", "comment", at: tree.sourceLocation(of: node)) { "\($0) HTML comment\($0 == 1 ? "" : "s") dropped" }
             case .element:
                 walkedNode = node
+                let extrasAtEntry = exitExtras.count
                 if let exit = enter(node) {
                     if let first = tree.firstChild(of: node) {
                         exits.append(exit)
@@ -111,6 +133,9 @@ struct HTMLTreeWalker {
                         continue
                     }
                     leave(exit)
+                } else if exitExtras.count > extrasAtEntry {
+                    // An element skipped after its extras began has nothing to undo.
+                    exitExtras.removeLast(exitExtras.count - extrasAtEntry)
                 }
             case .templateContents, .document, .fragment, .doctype:
                 break

@@ -50,6 +50,22 @@ public struct LinkTarget: Hashable, Sendable {
 }
 
 extension MarkupKind {
+    /// The kind `tag` names when that kind carries no payload (``strong`` to ``highlight``);
+    /// nil for a tag whose kind needs one (a link's target, a colour, an image).
+    public init?(withoutPayload tag: Tag) {
+        switch tag {
+        case .strong: self = .strong
+        case .emphasis: self = .emphasis
+        case .code: self = .code
+        case .strike: self = .strike
+        case .underline: self = .underline
+        case .superscript: self = .superscript
+        case .subscript: self = .subscript
+        case .highlight: self = .highlight
+        case .link, .color, .background, .image, .hashtag, .mention: return nil
+        }
+    }
+
     /// The kind without its attributes, one case for each case of ``MarkupKind``, declared in
     /// canonical order. Everything that depends only on the kind (its name, its rank, the
     /// decoder's lookup, buffer sizes) is derived from here, so a new kind is one new case in
