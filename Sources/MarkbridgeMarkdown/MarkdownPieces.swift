@@ -36,7 +36,11 @@ enum MarkdownPieces {
     static func cut(in bytes: Span<UInt8>, after offset: Int) -> Int? {
         // From line ending to line ending: each may be the one before a blank line.
         var index = offset
-        while let ending = ByteScan.firstIndex(in: bytes, from: index, whereBlock: { ($0 .== 0x0A) .| ($0 .== 0x0D) },
+        // Against whole vectors: a lane against a scalar (`block .== 0x0A`) compiles to a loop
+        // that builds the mask a lane at a time through memory, which perf put at 7% of
+        // Markdown -> JSON in this scan alone.
+        let lineFeed = SIMD16<UInt8>(repeating: 0x0A), carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+        while let ending = ByteScan.firstIndex(in: bytes, from: index, whereBlock: { ($0 .== lineFeed) .| ($0 .== carriageReturn) },
                                                whereByte: { $0 == 0x0A || $0 == 0x0D }) {
             let lineStart = afterLineEnding(at: ending, in: bytes)
             var blankEnd = lineStart
