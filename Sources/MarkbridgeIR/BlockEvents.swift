@@ -75,13 +75,14 @@ public struct BlockEvents: Sequence, Sendable {
         /// Closes and opens containers so that the block at `index` sits where its containers
         /// say, as the HTML writer does, then adds the block.
         private mutating func place(_ index: Int) {
-            let block = blocks[index]
-            let placement = walk.place(block)
+            // The block's fields are read where it lies: bound whole, it would be copied out of
+            // the array, a retain of each of its references.
+            let placement = walk.place(blocks.containerShape(at: index))
             let target = walk.open
-            let isItem = block.kind.isListItem
+            let isItem = blocks[index].kind.isListItem
             var isRow = false
             var isCaption = false
-            switch block.kind {
+            switch blocks[index].kind {
             case .tableRow: isRow = true
             case .tableCaption: isCaption = true
             case .paragraph, .heading, .blockquote, .unorderedListItem, .orderedListItem, .codeBlock, .image, .embed, .definitionTerm, .definitionDescription, .horizontalRule: break
@@ -91,11 +92,11 @@ public struct BlockEvents: Sequence, Sendable {
             var keep = chainSlots
             if placement.start < placement.chainCount {
                 keep = 0
-                for link in block.containerChain.prefix(placement.start) {
+                for link in blocks[index].containerChain.prefix(placement.start) {
                     if case .listItem = link { keep += 2 } else { keep += 1 }
                 }
-            } else if case .tableRow(let row) = block.kind, keep < open.count, open[keep] == .table,
-                      !row.startsTable || (index > 0 && blocks[index - 1].captions(block)) {
+            } else if case .tableRow(let row) = blocks[index].kind, keep < open.count, open[keep] == .table,
+                      !row.startsTable || (index > 0 && blocks[index - 1].captions(blocks[index])) {
                 // A row goes on in the table open at its place, unless it starts one of its own.
                 keep += 1
             }
@@ -109,7 +110,7 @@ public struct BlockEvents: Sequence, Sendable {
                 case .list(ordered: false): node = .unorderedList
                 case .list(ordered: true):
                     // As the HTML writer's `<ol start>`: the number of the item that begins it.
-                    if case .orderedListItem(let number) = block.kind {
+                    if case .orderedListItem(let number) = blocks[index].kind {
                         node = .orderedList(start: number)
                     } else {
                         node = .orderedList(start: 1)
@@ -124,9 +125,9 @@ public struct BlockEvents: Sequence, Sendable {
             // An empty quote that begins here is the quote alone.
             // (`standsForEmptyQuote` holds only for a block whose innermost container is a quote,
             // the chain's last slot.)
-            if keep < chainSlots, block.kind == .blockquote, block.text.isEmpty,
-               block.standsForEmptyQuote(before: index + 1 < blocks.count ? blocks[index + 1] : nil) { return }
-            if case .tableRow(let row) = block.kind {
+            if keep < chainSlots, blocks[index].kind == .blockquote, blocks[index].text.isEmpty,
+               blocks[index].standsForEmptyQuote(before: index + 1 < blocks.count ? blocks[index + 1] : nil) { return }
+            if case .tableRow(let row) = blocks[index].kind {
                 emit(.enter(.tableRow(block: index)))
                 for cell in row.cells.indices {
                     emit(.enter(.tableCell(block: index, cell: cell)))

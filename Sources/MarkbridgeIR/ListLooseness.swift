@@ -18,9 +18,8 @@ extension [Block] {
     /// What the block at `index`, not a list item, at depth d > 0, is to the item at depth
     /// d - 1 that holds it; `start` is its ``ContainerWalk/Placement/start``.
     package func furtherBlock(at index: Int, start: Int) -> FurtherBlock {
-        let block = self[index]
-        let containers = block.containers
-        guard let item = containers.lastIndex(of: .listItem(depth: block.depth - 1)) else { return .loose }
+        let containers = self[index].containers
+        guard let item = containers.lastIndex(of: .listItem(depth: self[index].depth - 1)) else { return .loose }
         let child = item + 1
         if child < containers.count {
             // In a quote inside the item: a new quote begins at the block, or it goes on.
@@ -29,7 +28,7 @@ extension [Block] {
             let afterQuote = previous.count > child && previous[child] == .quote && previous.prefix(child).elementsEqual(containers.prefix(child))
             return afterQuote ? .loose : .tight
         }
-        switch block.kind {
+        switch self[index].kind {
         case .codeBlock, .heading, .horizontalRule: return .tight
         case .paragraph, .blockquote, .image, .embed, .tableRow, .tableCaption, .definitionTerm, .definitionDescription, .unorderedListItem, .orderedListItem: return .loose
         }
@@ -44,10 +43,11 @@ extension [Block] {
         var listOf = [Int](repeating: -1, count: count)
         var loose = [Bool](repeating: false, count: count)
         var walk = ContainerWalk()
-        for (index, block) in enumerated() {
-            let placement = walk.place(block)
-            let depth = block.depth
-            guard block.kind.isListItem else {
+        // Fields read where each block lies: bound whole, a block is copied out of the array.
+        for index in indices {
+            let placement = walk.place(containerShape(at: index))
+            let depth = self[index].depth
+            guard self[index].kind.isListItem else {
                 if depth > 0, depth - 1 < listAt.count, listAt[depth - 1] >= 0, furtherBlock(at: index, start: placement.start) == .loose {
                     loose[listAt[depth - 1]] = true
                 }

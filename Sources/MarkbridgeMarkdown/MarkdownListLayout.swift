@@ -36,35 +36,40 @@ enum MarkdownListLayout {
         var openAround: [Int: [OpenList]] = [:]
         var open: [OpenList] = []
         var walk = ContainerWalk()
-        for (index, block) in blocks.enumerated() {
-            let placement = walk.place(block)
-            guard block.kind.isListItem else {
+        // Each block's fields read where it lies: a block bound whole (as a `for` over the
+        // blocks binds it) is copied out of the array, a retain of each of its references.
+        for index in blocks.indices {
+            let placement = walk.place(blocks.containerShape(at: index))
+            let depth = blocks[index].depth
+            guard blocks[index].kind.isListItem else {
                 // A block at depth d is a further block of the item at depth d - 1.
-                if block.depth > 0, let list = open.last(where: { $0.depth == block.depth - 1 }) {
+                if depth > 0, let list = open.last(where: { $0.depth == depth - 1 }) {
                     switch blocks.furtherBlock(at: index, start: placement.start) {
                     case .insideChild: break
                     case .tight: followsTightly[index] = list.id
                     case .loose: loose[list.id] = true
                     }
                 }
-                open.removeAll { $0.depth >= block.depth }
+                open.removeAll { $0.depth >= depth }
                 continue
             }
-            if index > 0, !blocks[index - 1].kind.isListItem || blocks[index - 1].depth > block.depth {
-                openAround[index] = open.filter { $0.depth >= block.depth }
+            if index > 0, !blocks[index - 1].kind.isListItem || blocks[index - 1].depth > depth {
+                openAround[index] = open.filter { $0.depth >= depth }
             }
-            open.removeAll { $0.depth > block.depth }
+            open.removeAll { $0.depth > depth }
             var ordered = false
             var number = 0
-            if case .orderedListItem(let given) = block.kind { (ordered, number) = (true, given) }
-            if let last = open.last, last.depth == block.depth, last.quoteDepth == block.quoteDepth, last.quoteListDepths == block.quoteListDepths, last.ordered == ordered,
-               !ordered || number == last.number + 1, block.containerStart == nil {
+            if case .orderedListItem(let given) = blocks[index].kind { (ordered, number) = (true, given) }
+            let quoteDepth = blocks[index].quoteDepth
+            if let last = open.last, last.depth == depth, last.quoteDepth == quoteDepth, last.quoteListDepths == blocks[index].quoteListDepths,
+               last.ordered == ordered, !ordered || number == last.number + 1, blocks[index].containerStart == nil {
                 listOf[index] = last.id
                 open[open.count - 1].number = number
             } else {
-                open.removeAll { $0.depth >= block.depth }
+                open.removeAll { $0.depth >= depth }
                 listOf[index] = index
-                open.append(OpenList(depth: block.depth, id: index, quoteDepth: block.quoteDepth, quoteListDepths: block.quoteListDepths, ordered: ordered, number: number))
+                open.append(OpenList(depth: depth, id: index, quoteDepth: quoteDepth, quoteListDepths: blocks[index].quoteListDepths,
+                                     ordered: ordered, number: number))
             }
         }
         var tight = [Bool](repeating: false, count: blocks.count)
