@@ -157,8 +157,11 @@ extension Block {
     /// it. Readers can meet this only in odd input (links reopened across blocks); the JSON
     /// reader refuses overlapping links before it canonicalizes.
     static func separatingLinks(_ markups: [Markup]) -> [Markup] {
+        // Counted before any array is made: most blocks have one link or none.
+        var linkCount = 0
+        for markup in markups { if case .link = markup.kind { linkCount += 1 } }
+        guard linkCount > 1 else { return markups }
         let links = markups.filter { if case .link = $0.kind { true } else { false } }
-        guard links.count > 1 else { return markups }
         // The usual case: links already in order and apart.
         var inOrder = true
         for (previous, next) in zip(links, links.dropFirst()) where next.range.start < previous.range.end {
@@ -241,7 +244,10 @@ extension Block {
         if input.isEmpty { return input }
         if input.count == 1 { return input[0].range.isEmpty ? [] : input }
         // Group equal kinds together, each group in order of start, to merge in one pass.
-        let grouped = input.filter { !$0.range.isEmpty }.sorted { lhs, rhs in
+        // One array, sorted in place: filtering and then sorting into a new one made two.
+        var grouped = input
+        grouped.removeAll { $0.range.isEmpty }
+        grouped.sort { lhs, rhs in
             if lhs.kind != rhs.kind { return MarkupOrder.kindPrecedes(lhs.kind, rhs.kind) }
             if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
             return lhs.range.end > rhs.range.end

@@ -171,9 +171,20 @@ private struct Emitter: ~Copyable {
             key("task")
             output.string(task.rawValue)
         }
-        // Only links and images can be refused: most blocks have none, and keep their array.
-        let hasURLs = blocks[position].markups.contains { $0.kind.url != nil }
-        let markups = hasURLs ? blocks[position].markups.filter { keepsURL(of: $0, blockIndex: index) } : blocks[position].markups
+        // Only links and images can be refused: a block keeps its array unless one is, and a
+        // new one is made only then (each is checked once, which reports it).
+        var markups = blocks[position].markups
+        if markups.contains(where: { $0.kind.url != nil }) {
+            var kept: [Markup]?
+            for offset in markups.indices {
+                if keepsURL(of: markups[offset], blockIndex: index) {
+                    kept?.append(markups[offset])
+                } else if kept == nil {
+                    kept = Array(markups[..<offset])
+                }
+            }
+            if let kept { markups = kept }
+        }
         if !markups.isEmpty {
             key("markups")
             openArray()
