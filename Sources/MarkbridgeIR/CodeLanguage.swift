@@ -8,6 +8,12 @@
 package enum CodeLanguage {
     /// The first word of `raw`, or nil when there is none.
     public static func normalized(_ raw: String) -> String? {
+        // The usual info string is one word already, told by its bytes: every separator is an
+        // ASCII byte or begins with 0xC2 (the C1 controls) or 0xE2 (U+2028, U+2029). Such a
+        // string is returned as it is, without the scalar walk and new string below.
+        if !raw.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+            return raw.isEmpty ? nil : raw
+        }
         let word = raw.unicodeScalars.drop(while: isSeparator).prefix { !isSeparator($0) }
         return word.isEmpty ? nil : String(String.UnicodeScalarView(word))
     }
