@@ -101,7 +101,7 @@ struct HTMLBlockEmitter {
         case .block(let index):
             blockStart = out.count
             writeBlock(blocks[index], index: index)
-            reportC1References(since: blockStart, block: index)
+            reportReplacedControls(since: blockStart, block: index)
         }
     }
 
@@ -118,18 +118,25 @@ struct HTMLBlockEmitter {
         case .table: emit("</table>\n")
         case .tableRow(let index):
             emit("</tr>\n")
-            reportC1References(since: blockStart, block: index)
+            reportReplacedControls(since: blockStart, block: index)
         case .tableCell(let index, let cell): emit(blocks[index].tableCells[cell].isHeader ? "</th>" : "</td>")
         case .definitionList: emit("</dl>\n")
         case .block: break
         }
     }
 
-    /// C1 controls are written as references, as nothing raw may reach a terminal; but HTML
-    /// reads all but five of those references as Windows-1252 characters (`&#x80;` is `€`),
-    /// as browsers do, and no spelling reads back as the control. Said, once a block.
-    private mutating func reportC1References(since start: Int, block index: Int) {
+    /// Controls the written HTML cannot give back, said once a block each: NUL, which HTML has
+    /// no way to write (a raw one, or `&#0;`, reads as U+FFFD), is written as `&#xFFFD;`; C1
+    /// controls are written as references, as nothing raw may reach a terminal, but HTML reads
+    /// all but five of those as Windows-1252 characters (`&#x80;` is `€`), as browsers do, and
+    /// no spelling reads back as the control.
+    private mutating func reportReplacedControls(since start: Int, block index: Int) {
         guard out[start...].contains(UInt8(ascii: "&")) else { return }
+        // Every `&` the text and attributes hold is written `&amp;`: this reference is the writer's.
+        let nulCount = HTMLEscaping.occurrences(of: "&#xFFFD;", in: out[start...])
+        if nulCount > 0 {
+            inline.diagnostics.append(.warning("control-character-replaced", "block \(index): \(nulCount) NUL character\(nulCount == 1 ? "" : "s") (U+0000) written as U+FFFD: HTML cannot hold one", block: index))
+        }
         let changed = HTMLEscaping.c1ReferencesReadOtherwise(in: out[start...])
         guard let first = changed.first else { return }
         func name(_ value: UInt32) -> String {

@@ -87,6 +87,23 @@ package enum HTMLEscaping {
         return found
     }
 
+    /// How many times `pattern` occurs in `html`, not overlapping.
+    static func occurrences(of pattern: StaticString, in html: ArraySlice<UInt8>) -> Int {
+        let needle = pattern.withUTF8Buffer { Array($0) }
+        guard let first = needle.first else { return 0 }
+        var count = 0
+        var index = html.startIndex
+        while let candidate = html[index...].firstIndex(of: first) {
+            if html[candidate...].starts(with: needle) {
+                count += 1
+                index = candidate + needle.count
+            } else {
+                index = candidate + 1
+            }
+        }
+        return count
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -86,4 +86,15 @@ struct C1ControlTests {
         let (attribute, _) = try convert(#"{"paragraphs":[{"type":"IMG","src":"https://e.x/a.png","alt":"\u0081"}]}"#, from: "json", to: "html")
         #expect(attribute == #"<p><img src="https://e.x/a.png" alt="&#x81;"></p>"# + "\n")
     }
+
+    @Test("HTML: a NUL, which HTML cannot hold, written as U+FFFD and reported, in text and in an attribute")
+    func nul() throws {
+        var document = Document(blocks: [Block(.paragraph, text: "a\u{0}b\u{0}", markups: [Markup(.link(LinkTarget(href: "https://e.x/", title: "t\u{0}")), start: 0, end: 1)])])
+        document.blocks.append(Block(.paragraph, text: "clean"))
+        let result = try HTMLWriter().write(document)
+        #expect(String(decoding: result.value, as: UTF8.self)
+            == "<p><a href=\"https://e.x/\" title=\"t&#xFFFD;\">a</a>&#xFFFD;b&#xFFFD;</p>\n<p>clean</p>\n")
+        #expect(result.diagnostics.map(\.message) == ["block 0: 3 NUL characters (U+0000) written as U+FFFD: HTML cannot hold one"])
+        #expect(result.diagnostics.map(\.code) == ["control-character-replaced"])
+    }
 }
