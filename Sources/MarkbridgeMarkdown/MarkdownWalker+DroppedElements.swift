@@ -26,14 +26,27 @@ extension MarkdownWalker {
                 return false
             }
         }
-        // Compared by bytes, with no string made: most inline tags are none of these.
-        guard case .htmlInline = event.kind, let tag = Self.tagNameBytes(event.literal), !tag.isEnd,
+        // Compared by bytes, with no string made: most inline tags are none of these, and their
+        // first letter alone says so (`<u>`, `<em>`, `</b>`).
+        guard case .htmlInline = event.kind, Self.mayStartContentDroppingElement(event.literal),
+              let tag = Self.tagNameBytes(event.literal), !tag.isEnd,
               let name = Self.contentDroppingElements.first(where: { Self.isName(tag.name, $0) }) else { return false }
         diagnose("dropped-element", "<\(name)> dropped with its content", event)
         // A self-closing spelling is still a start tag: HTML ignores the slash on these.
         droppingElement = name
         return true
     }
+
+    /// Whether `literal` may be a start tag of one of ``contentDroppingElements``: its name's
+    /// first letter, in either case, is one of theirs.
+    static func mayStartContentDroppingElement(_ literal: String) -> Bool {
+        var bytes = literal.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "<"), let first = bytes.next() else { return false }
+        let initial = first | 0x20
+        return contentDroppingInitials.contains(initial)
+    }
+
+    private static let contentDroppingInitials = Set(contentDroppingElements.compactMap(\.utf8.first))
 
     /// Whether a tag's name, as written, is `lowercased` (a lower-case ASCII name).
     static func isName(_ name: Substring.UTF8View, _ lowercased: String) -> Bool {

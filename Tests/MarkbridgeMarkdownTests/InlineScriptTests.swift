@@ -16,6 +16,7 @@ struct InlineScriptTests {
     @Test("Inline script, style, template and noscript: content dropped, the text around kept", arguments: [
         ("a <script>alert(1)</script> b", "a  b"), ("a <SCRIPT type=\"x\">alert(1)</Script > b", "a  b"),
         ("a <style>p{color:red}</style> b", "a  b"), ("a <template>t</template> b", "a  b"), ("a <noscript>n</noscript> b", "a  b"),
+        ("a <Canvas>c</canvas> b", "a  b"),
         ("a <script>*al* `e` [x](y) ![i](j)\nrt(1)</script> b", "a  b"),
         ("<b>x</b><script>alert(1)</script>y", "xy"),
     ])
