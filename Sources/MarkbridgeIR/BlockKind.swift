@@ -192,7 +192,7 @@ extension BlockKind {
     }
 
     /// Whether the block is a row of a table.
-    public var isTableRow: Bool {
+    package var isTableRow: Bool {
         switch self {
         case .tableRow: true
         case .paragraph, .heading, .blockquote, .codeBlock, .unorderedListItem, .orderedListItem, .image, .embed, .tableCaption, .definitionTerm, .definitionDescription, .horizontalRule: false

@@ -52,7 +52,7 @@ public struct LinkTarget: Hashable, Sendable {
 extension MarkupKind {
     /// The kind `tag` names when that kind carries no payload (``strong`` to ``highlight``);
     /// nil for a tag whose kind needs one (a link's target, a colour, an image).
-    public init?(withoutPayload tag: Tag) {
+    package init?(withoutPayload tag: Tag) {
         switch tag {
         case .strong: self = .strong
         case .emphasis: self = .emphasis
