@@ -155,12 +155,15 @@ extension HTMLTreeWalker {
         switch options.urlPolicy.check(url, for: use) {
         // An embed it may only link to stays an embed: the writers write it as a link.
         case .allowed(let cleaned), .linkOnly(let cleaned, _):
-            let what = switch use {
-            case .link: "link on <\(tree.name(of: node))>"
-            case .image: "image"
-            case .embed: "<\(tree.name(of: node))>"
+            // Named only for a warning: building the name for every link cost more than checking it.
+            func what() -> String {
+                switch use {
+                case .link: "link on <\(tree.name(of: node))>"
+                case .image: "image"
+                case .embed: "<\(tree.name(of: node))>"
+                }
             }
-            if let warning = URLPolicy.bidiWarning(cleaned, what) {
+            if let warning = URLPolicy.bidiWarning(cleaned, what()) {
                 report.add(.warning("bidi-in-url", warning, at: tree.sourceLocation(of: node)))
             }
             return cleaned

@@ -80,7 +80,13 @@ package struct DocumentBuilder: Sendable {
         _ kind: BlockKind, depth: Int = 0, quoteDepth: Int = 0, quoteListDepths: [Int] = [], alignment: TextAlignment? = nil
     ) {
         if isInBlock { endBlock() }
-        current = Block(kind, depth: depth, quoteDepth: quoteDepth, quoteListDepths: quoteListDepths, alignment: alignment)
+        // `current` is the empty paragraph `endBlock` left (or the first): its fields are set
+        // in place, as assigning a new block copied that block once more.
+        current.kind = kind
+        current.depth = depth
+        current.quoteDepth = quoteDepth
+        current.quoteListDepths = quoteListDepths
+        current.alignment = alignment
         blocksBegun += 1
         if let anchor = pendingAnchor {
             current.anchor = anchor
@@ -205,8 +211,12 @@ package struct DocumentBuilder: Sendable {
             } else {
                 block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
             }
-            keepCaptionBefore(block)
-            blocks.append(block)
+            // Checked here first: passing the block as an optional copies it.
+            if let last = blocks.indices.last, case .tableCaption = blocks[last].kind { keepCaptionBefore(block) }
+            // Moved into the array, not copied: a copy retains each of the block's references
+            // and releases them again when `block` goes.
+            blocks.append(Block(.paragraph))
+            swap(&block, &blocks[blocks.count - 1])
         }
         isInBlock = false
         text.removeAll()

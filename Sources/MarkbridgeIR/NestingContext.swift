@@ -96,7 +96,13 @@ package struct NestingContext: Sendable {
         }
         var start: Int?
         var quote = 0
-        for (index, link) in block.containerChain.enumerated() {
+        // The usual chain is read link by link from the block's depths; only a block whose
+        // quotes do not all enclose its lists has its chain built.
+        let unusualChain = block.quoteListDepths.isEmpty ? nil : block.containerChain
+        let own = block.ownContainer
+        let count = unusualChain?.count ?? ContainerLink.plainChainCount(quoteDepth: block.quoteDepth, depth: block.depth, own: own)
+        for index in 0..<count {
+            let link = unusualChain?[index] ?? ContainerLink.ofPlainChain(at: index, quoteDepth: block.quoteDepth, depth: block.depth, own: own)
             let isFresh: Bool
             switch link {
             case .quote:
@@ -192,9 +198,8 @@ extension DocumentBuilder {
 
     /// Marks where the block just begun sits among containers that begin with it.
     private mutating func takeContainerStart(from context: inout NestingContext) {
-        updateCurrentBlock { block in
-            if let start = context.takeContainerStart(for: block) { block.containerStart = start }
-        }
+        guard isInBlock, let start = context.takeContainerStart(for: current) else { return }
+        current.containerStart = start
     }
 
     /// Starts a block that is never a list item's own (a rule, an embed, a table row) at the

@@ -176,10 +176,10 @@ public struct URLPolicy: Hashable, Sendable {
     }
 
     /// The `bidi-in-url` message for `url`, or nil where it holds no bidirectional control.
-    package static func bidiWarning(_ url: String, _ what: String) -> String? {
+    package static func bidiWarning(_ url: String, _ what: @autoclosure () -> String) -> String? {
         guard let control = bidiControl(in: url) else { return nil }
         let hex = String(control.value, radix: 16, uppercase: true)
-        return "\(what) kept, but its URL holds the bidirectional control U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which can make it display as another address"
+        return "\(what()) kept, but its URL holds the bidirectional control U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which can make it display as another address"
     }
 
     private static func isRasterDataImage(_ url: String) -> Bool {
