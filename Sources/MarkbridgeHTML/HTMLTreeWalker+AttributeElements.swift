@@ -124,7 +124,7 @@ extension HTMLTreeWalker {
     mutating func formControl(_ node: HTMLNodeID) {
         let name = tree.name(of: node)
         if name == "input", tree.attribute("type", of: node)?.asciiLowercased() == "checkbox",
-           markTask(TaskState(isChecked: tree.attribute("checked", of: node) != nil)) { return }
+           markTask(TaskState(isChecked: tree.hasAttribute("checked", of: node))) { return }
         report.note("form-control", "form", at: tree.sourceLocation(of: node)) { "\($0) form control\($0 == 1 ? "" : "s") kept as their visible text" }
         guard name == "input" else {
             builder.appendCollapsibleSpace()

@@ -263,7 +263,7 @@ extension HTMLTreeWalker {
         let id: String?
         switch rule {
         case .link:
-            guard tree.attribute("href", of: node) == nil else { return }
+            guard !tree.hasAttribute("href", of: node) else { return }
             id = tree.attribute("id", of: node) ?? tree.attribute("name", of: node)
         // Every element that is a block or a part of one: a table part's id (`<tbody id>`) goes
         // to its first row, a cell's to its row when it is the row's first, else is reported.

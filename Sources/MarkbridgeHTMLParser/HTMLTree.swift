@@ -216,6 +216,17 @@ public struct HTMLTree: Sendable {
 
     /// The value of the attribute `name` (no prefix), found without making any other string.
     public func attribute(_ name: String, of node: HTMLNodeID) -> String? {
+        guard let index = attributeIndex(name, of: node) else { return nil }
+        return String(checkingUTF8: attributeValueBytes(attributes[index]))
+    }
+
+    /// Whether the element has the attribute (without a namespace), its value not made into a
+    /// string: a link's URL is one allocation that a question of presence does not need.
+    public func hasAttribute(_ name: String, of node: HTMLNodeID) -> Bool {
+        attributeIndex(name, of: node) != nil
+    }
+
+    private func attributeIndex(_ name: String, of node: HTMLNodeID) -> Int? {
         let stored = nodes[Int(node.index)]
         guard stored.kind == .element, stored.attributeCount > 0 else { return nil }
         let wanted = name.utf8.span
@@ -228,7 +239,7 @@ public struct HTMLTree: Sendable {
                 equal = false
                 break
             }
-            if equal { return String(checkingUTF8: attributeValueBytes(attribute)) }
+            if equal { return index }
         }
         return nil
     }

@@ -10,8 +10,9 @@ extension Document {
         var size = 64
         for index in blocks.indices {
             size += blocks[index].text.utf8.count + perBlock + blocks[index].markups.count * perMarkup
-            for markup in blocks[index].markups {
-                switch markup.kind {
+            // By index: a markup bound whole is copied, its URL retained and released.
+            for slot in blocks[index].markups.indices {
+                switch blocks[index].markups[slot].kind {
                 case .link(let target): size += target.href.utf8.count + (target.title?.utf8.count ?? 0)
                 case .image(let image): size += image.src.utf8.count + (image.alt?.utf8.count ?? 0) + (image.title?.utf8.count ?? 0)
                 case .hashtag(let value), .mention(let value): size += value.utf8.count

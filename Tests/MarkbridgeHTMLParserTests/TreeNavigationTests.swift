@@ -69,6 +69,15 @@ struct TreeNavigationTests {
         // A prefixed attribute is not found by its local name alone.
         #expect(tree.attribute("href", of: top[1]) == nil)
         #expect(tree.attributes(of: tree.children(of: top[0])[0]) == [])
+        // Presence alone, by the same rule: an empty value counts, a prefixed name or a text node does not.
+        let present = try HTMLParser().parseFragment(Array("<input checked><a href>x</a>".utf8)).value
+        let inputAndLink = present.children(of: present.contentRoot)
+        #expect(present.hasAttribute("checked", of: inputAndLink[0]))
+        #expect(!present.hasAttribute("check", of: inputAndLink[0]))
+        #expect(present.hasAttribute("href", of: inputAndLink[1]))
+        #expect(!tree.hasAttribute("href", of: top[1]))
+        #expect(tree.hasAttribute("title", of: top[0]))
+        #expect(!tree.hasAttribute("href", of: tree.children(of: top[0])[0]))
     }
 
     @Test("A repeated attribute keeps its first value, before and after the tokenizer switches to a set of names")

@@ -20,6 +20,14 @@ struct HostileJSONTests {
         let html = try converter.convert(#"<p><a href="https://example.com/&#x202E;fdp.exe">&#x202E;text</a></p>"#, from: .html, to: .markupJSON)
         #expect(html.diagnostics.map(\.code) == ["bidi-in-url"])
         #expect(html.value.contains("\"text\":\"\u{202E}text\""))
+        // Each use names what kept the URL: a link, an image, an embed.
+        let uses = try converter.convert(#"<p><a href="https://example.com/&#x202E;fdp.exe">t</a> <img src="https://example.com/&#x2067;x.png" alt="i"></p><iframe src="https://www.youtube.com/embed/&#x202E;abc"></iframe>"#,
+                                         from: .html, to: .markupJSON)
+        #expect(uses.diagnostics.map(\.description) == [
+            "1:4: warning: link on <a> kept, but its URL holds the bidirectional control U+202E, which can make it display as another address [bidi-in-url]",
+            "1:56: warning: image kept, but its URL holds the bidirectional control U+2067, which can make it display as another address [bidi-in-url]",
+            "1:113: warning: <iframe> kept, but its URL holds the bidirectional control U+202E, which can make it display as another address [bidi-in-url]",
+        ])
         let markdown = try converter.convert("[\u{202E}text](https://example.com/\u{202E}fdp.exe) ![i](https://example.com/\u{2067}x.png)", from: .markdown, to: .markupJSON)
         #expect(markdown.diagnostics.map(\.description) == [
             "1:1: warning: link kept, but its URL holds the bidirectional control U+202E, which can make it display as another address [bidi-in-url]",
