@@ -97,6 +97,10 @@ struct HTMLTreeWalker {
         self.options = options
         walkedNode = tree.contentRoot
         builder.carryBudget = DocumentBuilder.carryBudget(forInputBytes: tree.inputByteCount)
+        // Article-like HTML makes about a block for every four nodes (a block element, its
+        // text, an inline element or two, the whitespace between); inline-heavy HTML makes
+        // fewer, and leaves the rest of the reserve untouched.
+        builder.reserveBlocks(tree.nodeCount / 4)
     }
 
     var diagnostics: [Diagnostic] { report.diagnostics }
