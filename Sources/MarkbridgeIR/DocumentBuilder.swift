@@ -16,8 +16,11 @@ package struct DocumentBuilder: Sendable {
     // and +Cells; no other file touches it.
     var blocks: [Block] = []
     /// The block being built, meaningful while `isInBlock` (kept out of an optional so that
-    /// the many checks of whether a block is open never copy it).
+    /// the many checks of whether a block is open never copy it). Between blocks it is an
+    /// empty paragraph, as `endBlock` leaves it, which `startBlock` fills in place: nothing
+    /// changes it while no block is open.
     var current = Block(.paragraph)
+    /// Whether a block is started and not ended.
     public private(set) var isInBlock = false
     /// The current block's text, made a `String` once when the block ends.
     var text = BlockText()
@@ -80,8 +83,6 @@ package struct DocumentBuilder: Sendable {
     package mutating func reserveBlocks(_ count: Int) {
         blocks.reserveCapacity(count)
     }
-
-    /// Whether a block is started and not ended.
 
     /// Starts a block, ending the current one first.
     public mutating func startBlock(
