@@ -89,7 +89,7 @@ package enum HTMLEscaping {
 
     /// How many times `pattern` occurs in `html`, not overlapping.
     static func occurrences(of pattern: String, in html: ArraySlice<UInt8>) -> Int {
-        let needle = Array(pattern.utf8)
+        let needle = pattern.utf8
         guard let first = needle.first else { return 0 }
         var count = 0
         var index = html.startIndex

@@ -53,6 +53,13 @@ extension Block {
         ContainerLink.ofPlainChain(at: index, quoteDepth: quoteDepth, depth: depth, own: ownContainer)
     }
 
+    /// ``containerChain`` built, for a block whose quotes do not all enclose its lists (it has
+    /// ``quoteListDepths``); nil for the usual block, whose chain ``linkOfPlainChain(at:)`` reads
+    /// link by link without an array.
+    package var unusualContainerChain: [ContainerLink]? {
+        quoteListDepths.isEmpty ? nil : containerChain
+    }
+
     /// How many containers ``containerChain`` holds, without building it.
     package var containerChainCount: Int { ContainerLink.plainChainCount(quoteDepth: quoteDepth, depth: depth, own: ownContainer) }
 }
@@ -133,7 +140,7 @@ package struct ContainerWalk: Sendable {
             ownContainer = block.ownContainer
             isTableRow = block.kind.isTableRow
             containerStart = block.containerStart
-            unusualChain = block.quoteListDepths.isEmpty ? nil : block.containerChain
+            unusualChain = block.unusualContainerChain
         }
 
         init(depth: Int, quoteDepth: Int, ownContainer: ContainerLink?, isTableRow: Bool, containerStart: Int?,
@@ -222,7 +229,7 @@ extension [Block] {
         ContainerWalk.Shape(depth: self[index].depth, quoteDepth: self[index].quoteDepth,
                             ownContainer: self[index].ownContainer, isTableRow: self[index].kind.isTableRow,
                             containerStart: self[index].containerStart,
-                            unusualChain: self[index].quoteListDepths.isEmpty ? nil : self[index].containerChain)
+                            unusualChain: self[index].unusualContainerChain)
     }
 
     /// Where each block's containers begin (see ``ContainerWalk``).

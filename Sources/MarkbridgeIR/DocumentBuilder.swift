@@ -220,8 +220,7 @@ package struct DocumentBuilder: Sendable {
             } else {
                 block.canonicalize(edgesKnownFreeOfWhitespace: !repaired && edgesFreeOfWhitespace())
             }
-            // Checked here first: passing the block as an optional copies it.
-            if let last = blocks.indices.last, case .tableCaption = blocks[last].kind { keepCaptionBefore(block) }
+            keepCaptionBefore(block)
             // Moved into the array, not copied: a copy retains each of the block's references
             // and releases them again when `block` goes.
             blocks.append(Block(.paragraph))
@@ -296,9 +295,21 @@ package struct DocumentBuilder: Sendable {
 
     /// A caption stays one only when `next`, the block after it, is the first row of its
     /// table (see ``Block/captions(_:)``); otherwise it is a paragraph of its text, counted
-    /// for the reader to report.
-    private mutating func keepCaptionBefore(_ next: Block?) {
-        guard let last = blocks.indices.last, blocks[last].kind == .tableCaption, !blocks[last].captions(next) else { return }
+    /// for the reader to report. `next` is taken as it is, not as an optional: making one of
+    /// it copies the block, for every block, where only a caption's next needs looking at.
+    private mutating func keepCaptionBefore(_ next: Block) {
+        guard let last = blocks.indices.last, case .tableCaption = blocks[last].kind, !blocks[last].captions(next) else { return }
+        unmakeLastCaption()
+    }
+
+    /// A caption that ends the document has no table after it.
+    private mutating func keepNoCaptionAtEnd() {
+        guard let last = blocks.indices.last, case .tableCaption = blocks[last].kind else { return }
+        unmakeLastCaption()
+    }
+
+    private mutating func unmakeLastCaption() {
+        let last = blocks.count - 1
         blocks[last].kind = blocks[last].quoteDepth > 0 ? .blockquote : .paragraph
         captionsWithoutTable += 1
     }
@@ -321,7 +332,7 @@ package struct DocumentBuilder: Sendable {
     /// Ends any open block and returns the canonical document.
     public mutating func finish() -> Document {
         endBlock()
-        keepCaptionBefore(nil)
+        keepNoCaptionAtEnd()
         open.removeAll()
         markups.removeAll()
         markupBytes.removeAll()

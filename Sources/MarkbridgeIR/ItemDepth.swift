@@ -76,7 +76,7 @@ extension ContainerWalk {
     package func enclosingItemsGoingOn(_ block: Block) -> Int {
         let depth = max(block.depth, 0)
         guard depth > 0 else { return 0 }
-        let chain: [ContainerLink]? = block.quoteListDepths.isEmpty ? nil : block.containerChain
+        let chain = block.unusualContainerChain
         var place = 0
         for index in 0..<block.containerChainCount {
             switch chain?[index] ?? block.linkOfPlainChain(at: index) {

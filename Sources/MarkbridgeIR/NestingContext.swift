@@ -96,15 +96,10 @@ package struct NestingContext: Sendable {
         }
         var start: Int?
         var quote = 0
-        // The usual chain is read link by link from the block's depths; only a block whose
-        // quotes do not all enclose its lists has its chain built.
-        let unusualChain = block.quoteListDepths.isEmpty ? nil : block.containerChain
-        let own = block.ownContainer
-        let count = unusualChain?.count ?? ContainerLink.plainChainCount(quoteDepth: block.quoteDepth, depth: block.depth, own: own)
-        for index in 0..<count {
-            let link = unusualChain?[index] ?? ContainerLink.ofPlainChain(at: index, quoteDepth: block.quoteDepth, depth: block.depth, own: own)
+        let chain = block.unusualContainerChain
+        for index in 0..<block.containerChainCount {
             let isFresh: Bool
-            switch link {
+            switch chain?[index] ?? block.linkOfPlainChain(at: index) {
             case .quote:
                 isFresh = quote >= quotesWithBlocks && quote < quoteDepth
                 quote += 1
