@@ -67,7 +67,10 @@ extension HTMLTreeBuilder {
         case .li, .dd, .dt:
             framesetOK = false
             let matches: HTMLTagSet = tag.tag == .li ? [.li] : [.dd, .dt]
-            for element in openElements.reversed() {
+            var index = openElements.count
+            while index > 0 {
+                index -= 1
+                let element = openElements[index]
                 if isHTML(element, in: matches) {
                     let found = tree.nodes[Int(element)].tag
                     generateImpliedEndTags(except: found)

@@ -285,7 +285,9 @@ struct HTMLTreeBuilder {
     // The queries below that the optimiser does not inline are `mutating` though they change
     // nothing: a non-mutating call from a mutating method passes a copy of `self`, and this
     // struct (the tree and the tokenizer inside) is 500 bytes, which it then memcpy'd on every
-    // call. A mutating call passes `self` by address.
+    // call. A mutating call passes `self` by address. For the same reason they walk the open
+    // elements by index: a `for` over them would hold a copy of the array across each
+    // mutating call, a retain and a release per query.
 
     enum Scope {
         case normal, listItem, button, table, select
@@ -294,7 +296,10 @@ struct HTMLTreeBuilder {
     /// Whether an HTML element with `tag` is in the given scope.
     mutating func hasInScope(_ tag: HTMLTag, _ scope: Scope = .normal) -> Bool {
         guard isOpen(tag) else { return false }
-        for element in openElements.reversed() {
+        var index = openElements.count
+        while index > 0 {
+            index -= 1
+            let element = openElements[index]
             if isHTML(element, tag) { return true }
             if isScopeBoundary(element, scope) { return false }
         }
@@ -302,7 +307,10 @@ struct HTMLTreeBuilder {
     }
 
     mutating func hasInScope(anyOf tags: HTMLTagSet, _ scope: Scope = .normal) -> Bool {
-        for element in openElements.reversed() {
+        var index = openElements.count
+        while index > 0 {
+            index -= 1
+            let element = openElements[index]
             if isHTML(element, in: tags) { return true }
             if isScopeBoundary(element, scope) { return false }
         }
@@ -310,7 +318,10 @@ struct HTMLTreeBuilder {
     }
 
     mutating func hasElementInScope(_ target: Int32) -> Bool {
-        for element in openElements.reversed() {
+        var index = openElements.count
+        while index > 0 {
+            index -= 1
+            let element = openElements[index]
             if element == target { return true }
             if isScopeBoundary(element, .normal) { return false }
         }
