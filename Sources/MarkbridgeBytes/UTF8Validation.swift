@@ -100,8 +100,9 @@
         // Comparisons between two vectors only: with a scalar operand, the standard library's
         // generic operators compare one lane at a time.
         typealias Block = SIMD16<UInt8>
-        let excludedBytes = Block(repeating: excluded ?? 0)
-        let checksExcluded = excluded != nil
+        // Without an excluded byte, 0xFF stands in: it is never valid, so matching it stops
+        // where the check below would have stopped anyway, and one test covers both.
+        let excludedBytes = Block(repeating: excluded ?? 0xFF)
         let x80 = Block(repeating: 0x80), x9F = Block(repeating: 0x9F), xA0 = Block(repeating: 0xA0)
         let xC0 = Block(repeating: 0xC0), xE0 = Block(repeating: 0xE0), xED = Block(repeating: 0xED)
         let xF0 = Block(repeating: 0xF0), xFE = Block(repeating: 0xFE)
@@ -113,9 +114,9 @@
             // then loaded from a span of known length, and need no check of their own.
             let window = buffer.extracting((index - 2)..<(index + 16))
             let block = ByteScan.loadBlock(window, at: 2)
-            if checksExcluded && ByteScan.anyLane(block .== excludedBytes) { break }
+            let isExcluded = block .== excludedBytes
             // Plain ASCII after a closed sequence, the commonest block, needs no more.
-            if openBytes == 0 && !ByteScan.anyLane(block .>= x80) {
+            if openBytes == 0 && !ByteScan.anyLane((block .>= x80) .| isExcluded) {
                 index += 16
                 continue
             }
@@ -130,7 +131,8 @@
             }
             let isContinuation = (block & xC0) .== x80
             let mustContinue = (previous .>= xC0) .| (beforePrevious .>= xE0)
-            let bad = (isContinuation .^ mustContinue)
+            let bad = isExcluded
+                .| (isContinuation .^ mustContinue)
                 .| (block .>= xF0)
                 .| ((block & xFE) .== xC0)
                 .| ((previous .== xE0) .& (block .< xA0))
