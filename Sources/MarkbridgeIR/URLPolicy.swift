@@ -132,24 +132,23 @@ public struct URLPolicy: Hashable, Sendable {
 
     /// WHATWG URL, scheme start and scheme states: an ASCII letter, then letters, digits, `+`,
     /// `-` or `.`, then `:`. Anything else first means there is no scheme: the URL is relative.
-    /// Returned in lower case.
+    /// Returned in lower case. Read through the string's bytes in place: iterating its UTF-8
+    /// view and cutting a substring cost about 700 instructions a link.
     package static func scheme(of url: String) -> String? {
-        var length = 0
+        let bytes = url.utf8.span
         var hasUpperCase = false
-        for byte in url.utf8 {
-            switch byte {
+        for length in bytes.indices {
+            switch bytes[length] {
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                length += 1
+                continue
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 hasUpperCase = true
-                length += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
                 if length == 0 { return nil }
-                length += 1
             case UInt8(ascii: ":"):
-                guard length > 0 else { return nil }
-                // ASCII up to here: the index is a character boundary.
-                let scheme = String(url[..<url.utf8.index(url.utf8.startIndex, offsetBy: length)])
+                // ASCII up to here, so always valid.
+                guard length > 0, let ascii = try? UTF8Span(validating: bytes.extracting(0..<length)) else { return nil }
+                let scheme = String(copying: ascii)
                 return hasUpperCase ? scheme.asciiLowercased() : scheme
             default:
                 return nil

@@ -25,6 +25,35 @@ struct URLPolicyTests {
         #expect(URLPolicy.default.check(url, for: .link) == .allowed(cleaned))
     }
 
+    @Test("The scheme is found as the WHATWG URL parser's scheme states find it, lower-cased", arguments: [
+        ("https://x", "https"), ("HTTPS://x", "https"), ("MailTo:a@b", "mailto"), ("a+b-c.d9:x", "a+b-c.d9"),
+        ("x:", "x"), ("1http:x", nil), ("+a:x", nil), (":x", nil), ("http", nil), ("ht tp:x", nil),
+        ("h\u{E9}:x", nil), ("", nil), ("//host/a:b", nil), ("a/b:c", nil),
+    ] as [(String, String?)])
+    func scheme(url: String, scheme: String?) {
+        #expect(URLPolicy.scheme(of: url) == scheme)
+    }
+
+    @Test("The scheme agrees with the scheme states read one character at a time, over random URLs")
+    func schemeMatchesCharacterReading() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("aZz09+-.:/é \t%")
+        for _ in 0..<5_000 {
+            let url = String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            var expected: String?
+            for (offset, character) in url.enumerated() {
+                if character == ":" {
+                    if offset > 0 { expected = String(url.prefix(offset)).lowercased() }
+                    break
+                }
+                let isLetter = character.isASCII && character.isLetter
+                let isOther = character.isASCII && (character.isNumber || "+-.".contains(character))
+                if !(isLetter || (offset > 0 && isOther)) { break }
+            }
+            #expect(URLPolicy.scheme(of: url) == expected, "\(url.debugDescription)")
+        }
+    }
+
     @Test("The rejection says which scheme")
     func reason() {
         #expect(URLPolicy.default.check("JavaScript:x", for: .link) == .rejected("scheme 'javascript:' is not allowed"))
