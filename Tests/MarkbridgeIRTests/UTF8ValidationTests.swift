@@ -68,6 +68,12 @@ struct UTF8ValidationTests {
             let bytes = Array(("ab" + String(repeating: text, count: 20)).utf8)
             #expect(UTF8Validation.skipBlocksOfShortSequences(bytes.span, from: 2) >= bytes.count - 16)
         }
+        // With no excluded byte, NUL and CR are text like any other: skipped whole. With CR
+        // excluded, the skip stops at or before the block that holds it.
+        let controls = Array(String(repeating: "ab\u{0}c\rd При", count: 20).utf8)
+        #expect(UTF8Validation.skipBlocksOfShortSequences(controls.span, from: 2) >= controls.count - 16)
+        let stop = UTF8Validation.skipBlocksOfShortSequences(controls.span, from: 2, excluding: 0x0D)
+        #expect(stop <= controls.firstIndex(of: 0x0D)!)
     }
 
     @Test("A string made by checking and copying equals the standard library's, repairs included", arguments: [0, 5, 16, 33, 200])
