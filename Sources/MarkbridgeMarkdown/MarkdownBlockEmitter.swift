@@ -101,7 +101,7 @@ struct MarkdownBlockEmitter {
         // box is the item's content, so the blank line does not end the item.
         let afterCheckbox = previousWasCheckboxOnly && block.depth > (previous?.depth ?? 0) && !writesParagraph(block, inGroup: group != nil)
         // A tight break only between blocks written as Markdown: an HTML block ends at a blank line.
-        if !(tight && !wroteHTML && !previousWasHTML) || afterCheckbox { separate(from: previous, to: block, afterCheckbox: afterCheckbox) }
+        if !(tight && !wroteHTML && !previousWasHTML) || afterCheckbox { separate(to: block, afterCheckbox: afterCheckbox) }
         previousWasHTML = wroteHTML
         let isCode: Bool
         if case .codeBlock = block.kind { isCode = true } else { isCode = false }
@@ -181,17 +181,19 @@ struct MarkdownBlockEmitter {
     /// A blank line between blocks, inside the quotes both share (and the items around those
     /// quotes, whose content a quote marker must be indented to); none between an empty list
     /// item and its own content (an item may begin with at most one blank line).
-    private mutating func separate(from previous: Block?, to block: Block, afterCheckbox: Bool = false) {
-        guard let previous else { return }
+    /// The block before is read field by field where it is stored: passed or bound whole, it
+    /// was copied, every reference it holds retained and released, once a block.
+    private mutating func separate(to block: Block, afterCheckbox: Bool = false) {
+        guard let previousDepth = previous?.depth, let previousQuoteDepth = previous?.quoteDepth else { return }
         // A blank line would end the item: what it holds follows on the next line.
-        if previousWasBareMarker && block.depth > previous.depth && !afterCheckbox { return }
+        if previousWasBareMarker && block.depth > previousDepth && !afterCheckbox { return }
         let start = out.count
         // Containers that begin at the block are not shared: a blank line outside a quote ends it.
         let limit = block.containerStart ?? Int.max
-        if previous.quoteListDepths.isEmpty && block.quoteListDepths.isEmpty {
-            for _ in 0..<min(previous.quoteDepth, block.quoteDepth, limit) { out.append(contentsOf: "> ".utf8) }
+        if previous?.quoteListDepths.isEmpty == true && block.quoteListDepths.isEmpty {
+            for _ in 0..<min(previousQuoteDepth, block.quoteDepth, limit) { out.append(contentsOf: "> ".utf8) }
         } else {
-            let (before, after) = (previous.containers, block.containers)
+            let (before, after) = (previous?.containers ?? [], block.containers)
             var shared = 0
             while shared < before.count, shared < after.count, shared < limit, before[shared] == after[shared] { shared += 1 }
             // Up to the last quote both are in: items past it need no indentation on a blank line.
