@@ -58,7 +58,7 @@ extension Block {
         // Readers open the markups of one element in whatever order its rules list them: often
         // sorting is all that is missing.
         if !Self.isSorted(markups) {
-            markups.sort(by: MarkupOrder.precedes)
+            MarkupOrder.sort(&markups)
             if Self.isCanonical(markups, in: text, edgesKnownFreeOfWhitespace: edgesKnownFreeOfWhitespace) { return }
         }
         // Merge before trimming: a markup split into touching pieces (as writers split crossing
@@ -264,7 +264,7 @@ extension Block {
             }
             merged.append(markup)
         }
-        merged.sort(by: MarkupOrder.precedes)
+        MarkupOrder.sort(&merged)
         return merged
     }
 }

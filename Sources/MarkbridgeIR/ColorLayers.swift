@@ -58,7 +58,7 @@ extension Block {
         }
         var result = markups.filter { !$0.kind.isColor }
         result.append(contentsOf: pieces)
-        result.sort(by: MarkupOrder.precedes)
+        MarkupOrder.sort(&result)
         return result
     }
 }

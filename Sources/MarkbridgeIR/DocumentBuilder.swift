@@ -212,11 +212,12 @@ package struct DocumentBuilder: Sendable {
                 markups[index].range.start = min(markups[index].range.start, markups[index].range.end)
             }
             // An exact copy: the working array keeps its capacity for the next block, and the
-            // document holds no spare slots (a block's markups array grew by doubling).
-            var exact: [Markup] = []
-            exact.reserveCapacity(markups.count)
-            exact.append(contentsOf: markups)
-            block.markups = exact
+            // document holds no spare slots (a block's markups array grew by doubling). Made in
+            // place: a local array assigned to the block stayed shared with it, and sorting the
+            // markups then copied them all again.
+            block.markups = []
+            block.markups.reserveCapacity(markups.count)
+            block.markups.append(contentsOf: markups)
             if isRow, case .tableRow(let row) = block.kind, let within = row.markupsWithinCells(block.markups) {
                 // A markup opened outside the table runs over the separators too.
                 block.markups = within

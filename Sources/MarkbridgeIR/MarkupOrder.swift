@@ -7,6 +7,24 @@ enum MarkupOrder {
         return kindPrecedes(lhs.kind, rhs.kind)
     }
 
+    /// Sorts `markups` into this order, stably, as the standard library's sort does. A block's
+    /// markups are few and nearly in order (an element's opened in its rules' order, not the
+    /// kinds'), so an insertion sort finishes in about a pass; the general sort sets up a merge
+    /// each time, several times the cost for the usual two or three markups.
+    static func sort(_ markups: inout [Markup]) {
+        guard markups.count <= 32 else {
+            markups.sort(by: precedes)
+            return
+        }
+        for index in markups.indices.dropFirst() {
+            var slot = index
+            while slot > 0, precedes(markups[slot], markups[slot - 1]) {
+                markups.swapAt(slot, slot - 1)
+                slot -= 1
+            }
+        }
+    }
+
     /// Orders kinds by rank, then by attributes; equal kinds are not ordered.
     static func kindPrecedes(_ lhs: MarkupKind, _ rhs: MarkupKind) -> Bool {
         if lhs.canonicalRank != rhs.canonicalRank { return lhs.canonicalRank < rhs.canonicalRank }

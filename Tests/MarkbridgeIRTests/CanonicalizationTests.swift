@@ -20,6 +20,30 @@ struct CanonicalizationTests {
         ])
     }
 
+    @Test("The insertion sort of a block's markups orders them as the standard library's sort does, over random markups, few and many")
+    func insertionSortAgreesWithSort() {
+        var random = SystemRandomNumberGenerator()
+        // Kinds whose order key holds all their attributes, so that markups the order ties are
+        // equal and any correct sort gives the same array; small offsets, so that ties happen.
+        let kinds: [MarkupKind] = [
+            .strong, .emphasis, .code, .strike,
+            .link(LinkTarget(href: "https://a.example/")), .link(LinkTarget(href: "https://b.example/", title: "B")),
+            .color(CSSColor(red: 255, green: 0, blue: 0)), .color(CSSColor(red: 0, green: 0, blue: 255)),
+        ]
+        for round in 0..<3_000 {
+            // Past 32 markups the standard library's sort does it; both paths are taken.
+            let count = round % 10 == 0 ? Int.random(in: 33...60, using: &random) : Int.random(in: 0...12, using: &random)
+            var markups = (0..<count).map { _ in
+                let start = Int.random(in: 0...6, using: &random)
+                return Markup(kinds.randomElement(using: &random)!, start: start, end: start + Int.random(in: 0...6, using: &random))
+            }
+            let expected = markups.sorted(by: MarkupOrder.precedes)
+            MarkupOrder.sort(&markups)
+            #expect(markups == expected, "round \(round)")
+            if markups != expected { return }
+        }
+    }
+
     @Test("Overlapping colours: over shared text only the innermost stays (later start, then shorter, then later by value); other markups untouched")
     func overlappingColors() {
         let red = MarkupKind.color(CSSColor(red: 255, green: 0, blue: 0))
