@@ -19,6 +19,43 @@ struct DocumentBuilderTests {
         ])]))
     }
 
+    @Test("A space noted just inside markups that trim it is not theirs; markups of a kind that touch across it merge before it is trimmed")
+    func spaceInsideMarkupEdge() {
+        // `a<u><em> b</em></u> c<u> d</u>`: the space inside the markups is not theirs.
+        var builder = DocumentBuilder()
+        builder.startBlock(.paragraph)
+        builder.append("a")
+        let underline = builder.openMarkup(.underline), emphasis = builder.openMarkup(.emphasis)
+        builder.appendCollapsibleSpace()
+        builder.append("b")
+        builder.closeMarkup(emphasis)
+        builder.closeMarkup(underline)
+        builder.appendCollapsibleSpace()
+        builder.append("c")
+        let code = builder.openMarkup(.code)
+        builder.appendCollapsibleSpace()
+        builder.append("d")
+        builder.closeMarkup(code)
+        // `<b>f</b>` then markups closed empty, so that the builder does not reopen the first
+        // `<b>` for the second (`<b> g</b>`); canonical form merges the two before it trims the
+        // space. A builder that moved the second's start past the space first split them.
+        builder.append("e")
+        let first = builder.openMarkup(.strong)
+        builder.append("f")
+        builder.closeMarkup(first)
+        for kind in [MarkupKind.emphasis, .underline, .strike, .superscript] { builder.closeMarkup(builder.openMarkup(kind)) }
+        let second = builder.openMarkup(.strong)
+        builder.appendCollapsibleSpace()
+        builder.append("g")
+        builder.closeMarkup(second)
+        #expect(builder.finish() == Document(blocks: [Block(.paragraph, text: "a b c def g", markups: [
+            Markup(.emphasis, start: 2, end: 3), Markup(.underline, start: 2, end: 3),
+            // Code keeps the space it was opened before.
+            Markup(.code, start: 5, end: 7),
+            Markup(.strong, start: 8, end: 11),
+        ])]))
+    }
+
     @Test("A markup open when its block ends continues into the next block")
     func acrossBlocks() {
         var builder = DocumentBuilder()
