@@ -29,6 +29,7 @@ enum Runner {
             var repetitions = 0
             var outputBytes = 0
             var firstPeak = 0
+            var faultsAfterFirstRun = 0
             while fixedRuns.map({ repetitions < $0 }) ?? (repetitions < 3 || total < 1.0) {
                 let start = Measurement.now()
                 let startCPU = Measurement.cpuNow()
@@ -40,8 +41,15 @@ enum Runner {
                 times.append(elapsed)
                 total += elapsed
                 repetitions += 1
-                if repetitions == 1 { firstPeak = Measurement.statusBytes("VmHWM") }
+                if repetitions == 1 {
+                    firstPeak = Measurement.statusBytes("VmHWM")
+                    faultsAfterFirstRun = Measurement.minorFaults()
+                }
             }
+            // Page faults a run after the first takes: near zero when the allocator keeps the
+            // heap between runs; thousands when glibc trims it and each run faults it back in,
+            // which moves the wall clock by several percent with no change in the work done.
+            let faultsPerRun = repetitions > 1 ? (Measurement.minorFaults() - faultsAfterFirstRun) / (repetitions - 1) : 0
             // Two peaks: of the first run (one conversion of each input, as a fresh process
             // does), and of all runs, which is higher where the allocator's heap fragments over
             // repeated conversions (glibc raises its mmap threshold after large frees).
@@ -50,9 +58,10 @@ enum Runner {
             let median = times.sorted()[times.count / 2]
             // Fields 12 and 13 (median wall-clock seconds, best CPU seconds) came later: the
             // CPU time of a run is what a shared machine's other processes do not inflate.
+            // Field 14 is the page faults of each run after the first.
             return [name, shapeName, "\(inputs.count)", "\(inputBytes)", "\(outputBytes)", "\(best)",
                     "\(peak - baseline)", "\(peak)", "\(largestInput)", "\(repetitions)", "\(firstPeak - baseline)",
-                    "\(median)", "\(bestCPU)"].joined(separator: "\t")
+                    "\(median)", "\(bestCPU)", "\(faultsPerRun)"].joined(separator: "\t")
         } catch {
             return "error\t\(name) \(shapeName): \(error)"
         }
@@ -74,7 +83,7 @@ enum Runner {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    static let header = pad(["path", "corpus", "docs", "input MB", "MB/s", "docs/s", "peak: 1st run, all", "peak/input", "runs"])
+    static let header = pad(["path", "corpus", "docs", "input MB", "MB/s", "docs/s", "peak: 1st run, all", "peak/input", "runs", "faults/run"])
 
     static func format(_ line: String) -> String {
         let fields = line.split(separator: "\t").map(String.init)
@@ -89,11 +98,12 @@ enum Runner {
         return pad([fields[0], fields[1], fields[2], String(format: "%.2f", megabytes),
                     String(format: "%.1f", megabytes / seconds), String(format: "%.0f", docs / seconds),
                     String(format: "%.1f / %.1f MB", firstPeak / 1_000_000, peak / 1_000_000),
-                    String(format: "%.2fx / %.2fx", firstPeak * scale, peak * scale), fields[9]])
+                    String(format: "%.2fx / %.2fx", firstPeak * scale, peak * scale), fields[9],
+                    fields.count > 13 ? fields[13] : "-"])
     }
 
     private static func pad(_ columns: [String]) -> String {
-        let widths = [14, 12, 7, 9, 8, 9, 20, 16, 5]
+        let widths = [14, 12, 7, 9, 8, 9, 20, 16, 6, 10]
         return zip(columns, widths).map { column, width in
             column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
         }.joined()
