@@ -134,28 +134,28 @@ extension JSONScanner {
         }
         var buffer: [UInt8] = []
         buffer.append(copying: bytes.extracting(start..<position))
+        // Escape by escape, each run between them scanned and copied whole, as the first was:
+        // HTML in a JSON string escapes every attribute's quotes, and a byte at a time from the
+        // first escape on was most of a batch's JSON reading.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                // Checked sequences and escapes this scanner encoded (a lone surrogate throws),
+                // Checked runs and escapes this scanner encoded (a lone surrogate throws),
                 // checked once more as the string is made.
                 return String(checkingUTF8: buffer)
             }
-            if byte == UInt8(ascii: "\\") {
-                try escape(into: &buffer, pointer)
-            } else if byte < 0x20 {
+            if byte < 0x20 {
                 throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer)
-            } else if byte < 0x80 {
-                buffer.append(byte)
-                position += 1
-            } else {
-                // Two to four bytes, appended one by one: a copy through an output span
-                // costs more than that for so few.
-                let sequenceStart = position
-                try validateUTF8Sequence(pointer)
-                for index in sequenceStart..<position { buffer.append(bytes[index]) }
             }
+            try escape(into: &buffer, pointer)
+            let run = position
+            position = JSONSpanScans.endOfPlainRun(bytes, from: run)
+            if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(run..<position)) {
+                position = run + invalid
+                try validateUTF8Sequence(pointer)
+            }
+            buffer.append(copying: bytes.extracting(run..<position))
         }
         throw failure("invalid-json", "unterminated string", pointer)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MarkbridgeJSON
 import MarkbridgeIR
@@ -101,5 +102,49 @@ struct ScannerInputTests {
         let document = try MarkupJSONWriter().write(generator.document(blockCount: 2)).value
         for length in 0...document.count where !Self.check(Array(document[..<length]), events: &events) { mismatches += 1 }
         #expect(mismatches == 0)
+    }
+}
+
+/// Strings are read run by run between escapes (see `JSONScanner.string`): the runs, the escapes
+/// and the failures between them must read as a byte-at-a-time reading would.
+@Suite("JSON scanner: strings with escapes")
+struct ScannerStringTests {
+    static let pieces = ["a", "Z", " ", "<a href=", "é", "日本", "😀", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\r", "\\b", "\\f",
+                         "\\u00e9", "\\u65E5", "\\ud83d\\ude00", "\\u0041"]
+
+    @Test("Random strings of runs and escapes read as Foundation's JSON parser reads them")
+    func matchesFoundation() throws {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<2_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            let body = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let json = Array("\"\(body)\"".utf8)
+            var scanner = JSONScanner(bytes: json.span)
+            let read = try scanner.string(.root)
+            let expected = try #require(JSONSerialization.jsonObject(with: Data("[\"\(body)\"]".utf8)) as? [String]).first
+            #expect(read == expected, "round \(round): \(body)")
+            #expect(scanner.position == json.count)
+            if read != expected { return }
+        }
+    }
+
+    @Test("Invalid UTF-8 or a control character after an escape fails at its byte")
+    func failuresAfterEscapes() {
+        func failure(_ bytes: [UInt8]) -> (String, Int)? {
+            var scanner = JSONScanner(bytes: bytes.span)
+            do throws(JSONScanFailure) {
+                _ = try scanner.string(.root)
+                return nil
+            } catch {
+                return (error.code, error.offset)
+            }
+        }
+        // `"a\nb` then the byte, then `c"`: the byte is at offset 5.
+        let head = Array("\"a\\nb".utf8), tail = Array("c\"".utf8)
+        #expect(failure(head + [0xFF] + tail)! == ("invalid-utf8", 5))
+        #expect(failure(head + [0xE6, 0x97] + tail)! == ("invalid-utf8", 5))
+        #expect(failure(head + [0x01] + tail)!.0 == "invalid-json")
+        #expect(failure(head + Array("\\n\\t".utf8) + [0xC3] + tail)! == ("invalid-utf8", 9))
+        #expect(failure(head)! == ("invalid-json", 5))
     }
 }
