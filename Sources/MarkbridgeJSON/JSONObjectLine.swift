@@ -19,15 +19,19 @@ package struct JSONObjectLine: Sendable {
     package var members: [Member]
     /// The offset of the closing brace, where a new member goes.
     package var closingBrace: Int
-    /// The unescaped string value of the member asked for, if it is a string and the record
-    /// names it once.
-    package var decodedValue: String?
+    /// The unescaped string value of the member asked for, as UTF-8, if it is a string and the
+    /// record names it once. Bytes, not a `String`: the batch command hands them to a reader,
+    /// which checks its input anyway.
+    package var decodedUTF8: [UInt8]?
+
+    /// The same as a string.
+    package var decodedValue: String? { decodedUTF8.map { String(decoding: $0, as: UTF8.self) } }
 
     /// Reads `line` (without its line ending), decoding the string value of `field`.
     package init(_ line: [UInt8], decoding field: String, maxNestingDepth: Int = 64) throws(ConversionError) {
         var members: [Member] = []
         var closingBrace = 0
-        var decoded: String?
+        var decoded: [UInt8]?
         let failure: JSONScanner.Failure? = { () -> JSONScanner.Failure? in
             var scanner = JSONScanner(bytes: line.span)
             do throws(JSONScanner.Failure) {
@@ -37,7 +41,7 @@ package struct JSONObjectLine: Sendable {
                     let start = scanner.position
                     let isString = start < line.count && line[start] == UInt8(ascii: "\"")
                     if isString && key == field && !members.contains(where: { $0.key == field }) {
-                        decoded = try scanner.string(pointer)
+                        decoded = try scanner.stringUTF8(pointer)
                     } else {
                         try scanner.skipValue(pointer, maxDepth: maxNestingDepth)
                     }
@@ -61,7 +65,7 @@ package struct JSONObjectLine: Sendable {
         }
         self.members = members
         self.closingBrace = closingBrace
-        self.decodedValue = members.count(where: { $0.key == field }) == 1 ? decoded : nil
+        self.decodedUTF8 = members.count(where: { $0.key == field }) == 1 ? decoded : nil
     }
 
     /// What a record holds under one key.

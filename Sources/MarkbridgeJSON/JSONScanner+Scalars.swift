@@ -108,12 +108,7 @@ extension JSONScanner {
 
     /// A string value, with escapes decoded and UTF-8 validated.
     mutating func string(_ pointer: JSONPointer) throws(Failure) -> String {
-        let kind = try peekKind(pointer)
-        guard kind == .string else {
-            throw failure("wrong-type", "expected a string, found \(article(kind)) \(kind.rawValue)", pointer)
-        }
-        position += 1
-        let start = position
+        let start = try openString(pointer)
         // Fast path: to the first quote, backslash or control character sixteen bytes at a
         // time; when a quote ends the run, the bytes before it are the string, checked as
         // UTF-8 by the standard library as it makes it.
@@ -122,40 +117,58 @@ extension JSONScanner {
             position = stop + 1
             return plain
         }
-        // An escape, a control character, the end, or invalid UTF-8: the first invalid
-        // sequence before the stop is reported where it begins.
-        if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(start..<stop)) {
-            position = start + invalid
-            try validateUTF8Sequence(pointer)
+        // Checked runs and escapes this scanner encoded (a lone surrogate throws), checked once
+        // more as the string is made.
+        return String(checkingUTF8: try unescaped(from: start, firstStop: stop, pointer))
+    }
+
+    /// A string value as UTF-8 bytes, with escapes decoded and the bytes validated, for a caller
+    /// that hands them to a reader (which checks its input as it reads): no `String` is made,
+    /// whose check the standard library makes again, at about ten instructions a byte of
+    /// mixed-script text.
+    mutating func stringUTF8(_ pointer: JSONPointer) throws(Failure) -> [UInt8] {
+        let start = try openString(pointer)
+        return try unescaped(from: start, firstStop: JSONSpanScans.endOfPlainRun(bytes, from: start), pointer)
+    }
+
+    /// Checks that a string begins here and steps into it; returns where its content begins.
+    private mutating func openString(_ pointer: JSONPointer) throws(Failure) -> Int {
+        let kind = try peekKind(pointer)
+        guard kind == .string else {
+            throw failure("wrong-type", "expected a string, found \(article(kind)) \(kind.rawValue)", pointer)
         }
-        position = stop
-        if position < bytes.count, bytes[position] < 0x20 {
-            throw failure("invalid-json", "control character \(describe(bytes[position])) in a string", pointer)
-        }
+        position += 1
+        return position
+    }
+
+    /// The string's content from `start`, escapes decoded, through its closing quote (the
+    /// scanner ends past it); `firstStop` is the end of its first plain run. Read run by run
+    /// between escapes, each run found sixteen bytes at a time, checked and copied whole: HTML
+    /// in a JSON string escapes every attribute's quotes, and a byte at a time from the first
+    /// escape on was most of a batch's JSON reading. The first invalid sequence in a run is
+    /// reported where it begins.
+    private mutating func unescaped(from start: Int, firstStop: Int, _ pointer: JSONPointer) throws(Failure) -> [UInt8] {
         var buffer: [UInt8] = []
-        buffer.append(copying: bytes.extracting(start..<position))
-        // Escape by escape, each run between them scanned and copied whole, as the first was:
-        // HTML in a JSON string escapes every attribute's quotes, and a byte at a time from the
-        // first escape on was most of a batch's JSON reading.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                // Checked runs and escapes this scanner encoded (a lone surrogate throws),
-                // checked once more as the string is made.
-                return String(checkingUTF8: buffer)
-            }
-            if byte < 0x20 {
-                throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer)
-            }
-            try escape(into: &buffer, pointer)
-            let run = position
-            position = JSONSpanScans.endOfPlainRun(bytes, from: run)
+        var run = start
+        position = firstStop
+        while true {
             if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(run..<position)) {
                 position = run + invalid
                 try validateUTF8Sequence(pointer)
             }
             buffer.append(copying: bytes.extracting(run..<position))
+            guard position < bytes.count else { break }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return buffer
+            }
+            if byte < 0x20 {
+                throw failure("invalid-json", "control character \(describe(byte)) in a string", pointer)
+            }
+            try escape(into: &buffer, pointer)
+            run = position
+            position = JSONSpanScans.endOfPlainRun(bytes, from: run)
         }
         throw failure("invalid-json", "unterminated string", pointer)
     }

@@ -112,7 +112,7 @@ struct ScannerStringTests {
     static let pieces = ["a", "Z", " ", "<a href=", "é", "日本", "😀", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\r", "\\b", "\\f",
                          "\\u00e9", "\\u65E5", "\\ud83d\\ude00", "\\u0041"]
 
-    @Test("Random strings of runs and escapes read as Foundation's JSON parser reads them")
+    @Test("Random strings of runs and escapes read as Foundation's JSON parser reads them, as strings and as bytes")
     func matchesFoundation() throws {
         var random = SystemRandomNumberGenerator()
         for round in 0..<2_000 {
@@ -124,6 +124,11 @@ struct ScannerStringTests {
             let expected = try #require(JSONSerialization.jsonObject(with: Data("[\"\(body)\"]".utf8)) as? [String]).first
             #expect(read == expected, "round \(round): \(body)")
             #expect(scanner.position == json.count)
+            // The bytes a batch hands its reader are the string's.
+            var bytesScanner = JSONScanner(bytes: json.span)
+            let bytes = try bytesScanner.stringUTF8(.root)
+            #expect(bytes == expected.map { Array($0.utf8) }, "round \(round): \(body)")
+            #expect(bytesScanner.position == json.count)
             if read != expected { return }
         }
     }
@@ -131,13 +136,23 @@ struct ScannerStringTests {
     @Test("Invalid UTF-8 or a control character after an escape fails at its byte")
     func failuresAfterEscapes() {
         func failure(_ bytes: [UInt8]) -> (String, Int)? {
-            var scanner = JSONScanner(bytes: bytes.span)
+            var scanner = JSONScanner(bytes: bytes.span), bytesScanner = JSONScanner(bytes: bytes.span)
+            var failures: [(String, Int)?] = []
             do throws(JSONScanFailure) {
                 _ = try scanner.string(.root)
-                return nil
+                failures.append(nil)
             } catch {
-                return (error.code, error.offset)
+                failures.append((error.code, error.offset))
             }
+            do throws(JSONScanFailure) {
+                _ = try bytesScanner.stringUTF8(.root)
+                failures.append(nil)
+            } catch {
+                failures.append((error.code, error.offset))
+            }
+            // Read as a string or as bytes, the same failure at the same byte.
+            #expect(failures[0]?.0 == failures[1]?.0 && failures[0]?.1 == failures[1]?.1)
+            return failures[0]
         }
         // `"a\nb` then the byte, then `c"`: the byte is at offset 5.
         let head = Array("\"a\\nb".utf8), tail = Array("c\"".utf8)

@@ -83,11 +83,11 @@ public struct JSONLinesMigration: Sendable {
             record.outcome = .deadLetter(deadLetter("missing-field", "the record has no field '\(field)'", content, record))
             return record
         }
-        guard member.isString, let text = object.decodedValue else {
+        guard member.isString, let text = object.decodedUTF8 else {
             record.outcome = .deadLetter(deadLetter("wrong-type", "the field '\(field)' is not a string", content, record))
             return record
         }
-        switch conversion.convert(Array(text.utf8), from: source) {
+        switch conversion.convert(text, from: source) {
         case .success(let converted):
             var value = converted.output.value
             if embedsJSONValue {
