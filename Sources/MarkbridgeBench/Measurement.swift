@@ -21,7 +21,11 @@ enum Measurement {
     /// had, gave back, and touches again.
     static func minorFaults() -> Int {
         var usage = rusage()
+        #if canImport(Glibc)
         unsafe getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        unsafe getrusage(RUSAGE_SELF, &usage)
+        #endif
         return usage.ru_minflt
     }
 

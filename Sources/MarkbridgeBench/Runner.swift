@@ -49,7 +49,7 @@ enum Runner {
             // Page faults a run after the first takes: near zero when the allocator keeps the
             // heap between runs; thousands when glibc trims it and each run faults it back in,
             // which moves the wall clock by several percent with no change in the work done.
-            let faultsPerRun = repetitions > 1 ? (Measurement.minorFaults() - faultsAfterFirstRun) / (repetitions - 1) : 0
+            let faultsPerRun = repetitions > 1 ? "\((Measurement.minorFaults() - faultsAfterFirstRun) / (repetitions - 1))" : "-"
             // Two peaks: of the first run (one conversion of each input, as a fresh process
             // does), and of all runs, which is higher where the allocator's heap fragments over
             // repeated conversions (glibc raises its mmap threshold after large frees).
@@ -58,10 +58,10 @@ enum Runner {
             let median = times.sorted()[times.count / 2]
             // Fields 12 and 13 (median wall-clock seconds, best CPU seconds) came later: the
             // CPU time of a run is what a shared machine's other processes do not inflate.
-            // Field 14 is the page faults of each run after the first.
+            // Field 14 is the page faults of each run after the first ("-" for a single run).
             return [name, shapeName, "\(inputs.count)", "\(inputBytes)", "\(outputBytes)", "\(best)",
                     "\(peak - baseline)", "\(peak)", "\(largestInput)", "\(repetitions)", "\(firstPeak - baseline)",
-                    "\(median)", "\(bestCPU)", "\(faultsPerRun)"].joined(separator: "\t")
+                    "\(median)", "\(bestCPU)", faultsPerRun].joined(separator: "\t")
         } catch {
             return "error\t\(name) \(shapeName): \(error)"
         }

@@ -97,9 +97,11 @@ extension HTMLTree {
     }
 
     private mutating func appendCopy(_ bytes: ArraySlice<UInt8>, to node: Int32) {
-        // Text with references is copied, and in HTML rich in them that is about half the input
+        // Text that is no slice of the input is copied: text with references, text joined to
+        // other text, comments. In HTML rich in references that is about half the input
         // (article-ru: 2.4 MB of 5 MB). Grown by doubling, each step copied it all into pages
-        // touched for the first time; room for half the input at once touches only the pages used.
+        // touched for the first time; room for half the input at once touches only the pages
+        // used (the rest is address space, not memory).
         if textBytes.capacity == 0 { textBytes.reserveCapacity(max(inputBytes.count / 2, 64)) }
         if segmentChains.isEmpty || segmentChains[node] == nil {
             let stored = nodes[Int(node)]

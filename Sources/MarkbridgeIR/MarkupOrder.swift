@@ -1,5 +1,6 @@
-/// The total order of markups in canonical form: by start, then longest first, then kind, then
-/// the kind's attributes. Total, so that sorting is deterministic whatever order a reader used.
+/// The order of markups in canonical form: by start, then longest first, then kind, then the
+/// kind's attributes. Total but for images that differ only in size, which no key compares:
+/// those keep the order they came in, the sort being stable.
 enum MarkupOrder {
     static func precedes(_ lhs: Markup, _ rhs: Markup) -> Bool {
         if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }

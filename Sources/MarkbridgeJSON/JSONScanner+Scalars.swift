@@ -145,18 +145,23 @@ extension JSONScanner {
     /// scanner ends past it); `firstStop` is the end of its first plain run. Read run by run
     /// between escapes, each run found sixteen bytes at a time, checked and copied whole: HTML
     /// in a JSON string escapes every attribute's quotes, and a byte at a time from the first
-    /// escape on was most of a batch's JSON reading. The first invalid sequence in a run is
-    /// reported where it begins.
+    /// escape on was most of a batch's JSON reading. Escapes back to back (`\u041f\u0440`,
+    /// as ASCII-only writers write every non-ASCII character) skip the scan between them. The
+    /// first invalid sequence in a run is reported where it begins.
     private mutating func unescaped(from start: Int, firstStop: Int, _ pointer: JSONPointer) throws(Failure) -> [UInt8] {
         var buffer: [UInt8] = []
         var run = start
         position = firstStop
         while true {
-            if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(run..<position)) {
-                position = run + invalid
-                try validateUTF8Sequence(pointer)
+            if run < position {
+                if let invalid = UTF8Validation.firstInvalidOffset(bytes.extracting(run..<position)) {
+                    // A run ends at an ASCII byte or the input's end, so the sequence there is
+                    // invalid whatever follows; worded as every reader words it.
+                    position = run + invalid
+                    throw failure("invalid-utf8", "invalid UTF-8 at byte \(position)", pointer)
+                }
+                buffer.append(copying: bytes.extracting(run..<position))
             }
-            buffer.append(copying: bytes.extracting(run..<position))
             guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -168,6 +173,7 @@ extension JSONScanner {
             }
             try escape(into: &buffer, pointer)
             run = position
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\\") { continue }
             position = JSONSpanScans.endOfPlainRun(bytes, from: run)
         }
         throw failure("invalid-json", "unterminated string", pointer)

@@ -114,7 +114,7 @@ struct ScannerStringTests {
 
     @Test("Random strings of runs and escapes read as Foundation's JSON parser reads them, as strings and as bytes")
     func matchesFoundation() throws {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededRandom(seed: 20261207)
         for round in 0..<2_000 {
             let count = Int.random(in: 0...40, using: &random)
             let body = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
@@ -133,8 +133,28 @@ struct ScannerStringTests {
         }
     }
 
-    @Test("Invalid UTF-8 or a control character after an escape fails at its byte")
-    func failuresAfterEscapes() {
+    @Test("A bad byte put between random runs and escapes fails where it is, with its code, read as a string or as bytes")
+    func randomFailures() throws {
+        var random = SeededRandom(seed: 20261208)
+        let bad: [(bytes: [UInt8], code: String)] = [([0xFF], "invalid-utf8"), ([0x80], "invalid-utf8"), ([0xE6, 0x97], "invalid-utf8"),
+                                                     ([0xC3], "invalid-utf8"), ([0x01], "invalid-json"), ([0x1F], "invalid-json")]
+        for round in 0..<2_000 {
+            let before = (0..<Int.random(in: 0...30, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let after = (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let wrong = bad.randomElement(using: &random)!
+            let json = Array("\"\(before)".utf8) + wrong.bytes + Array("\(after)\"".utf8)
+            let offset = 1 + before.utf8.count
+            var scanner = JSONScanner(bytes: json.span), bytesScanner = JSONScanner(bytes: json.span)
+            var failures: [String] = []
+            do throws(JSONScanFailure) { _ = try scanner.string(.root) } catch { failures.append("\(error.code) at \(error.offset)") }
+            do throws(JSONScanFailure) { _ = try bytesScanner.stringUTF8(.root) } catch { failures.append("\(error.code) at \(error.offset)") }
+            #expect(failures == Array(repeating: "\(wrong.code) at \(offset)", count: 2), "round \(round): \(before)")
+            if failures.count != 2 || failures[0] != "\(wrong.code) at \(offset)" { return }
+        }
+    }
+
+    @Test("Invalid UTF-8 or a control character after an escape fails at its byte, read as a string or as bytes")
+    func failuresAfterEscapes() throws {
         func failure(_ bytes: [UInt8]) -> (String, Int)? {
             var scanner = JSONScanner(bytes: bytes.span), bytesScanner = JSONScanner(bytes: bytes.span)
             var failures: [(String, Int)?] = []
@@ -156,10 +176,16 @@ struct ScannerStringTests {
         }
         // `"a\nb` then the byte, then `c"`: the byte is at offset 5.
         let head = Array("\"a\\nb".utf8), tail = Array("c\"".utf8)
-        #expect(failure(head + [0xFF] + tail)! == ("invalid-utf8", 5))
-        #expect(failure(head + [0xE6, 0x97] + tail)! == ("invalid-utf8", 5))
-        #expect(failure(head + [0x01] + tail)!.0 == "invalid-json")
-        #expect(failure(head + Array("\\n\\t".utf8) + [0xC3] + tail)! == ("invalid-utf8", 9))
-        #expect(failure(head)! == ("invalid-json", 5))
+        #expect(try #require(failure(head + [0xFF] + tail)) == ("invalid-utf8", 5))
+        #expect(try #require(failure(head + [0xE6, 0x97] + tail)) == ("invalid-utf8", 5))
+        #expect(try #require(failure(head + [0x01] + tail)) == ("invalid-json", 5))
+        #expect(try #require(failure(head + Array("\\n\\t".utf8) + [0xC3] + tail)) == ("invalid-utf8", 9))
+        #expect(try #require(failure(head)) == ("invalid-json", 5))
+        // Deep in a long run, past the blocks the check skips whole: 20 two-byte characters
+        // after the escape, then the byte, at 5 + 40.
+        let long = head + Array(String(repeating: "é", count: 20).utf8)
+        #expect(try #require(failure(long + [0xFF] + tail)) == ("invalid-utf8", 45))
+        // Escapes back to back, then a bad byte: the run after them begins at offset 17.
+        #expect(try #require(failure(head + Array("\\u041f\\u0440".utf8) + [0x80] + tail)) == ("invalid-utf8", 17))
     }
 }
