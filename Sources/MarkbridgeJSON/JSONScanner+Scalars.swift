@@ -255,14 +255,4 @@ extension JSONScanner {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
-
-    /// Validates one multi-byte UTF-8 sequence at `position` and steps over it.
-    private mutating func validateUTF8Sequence(_ pointer: JSONPointer) throws(Failure) {
-        let length = UTF8Validation.sequenceLength(bytes, at: position)
-        guard length > 0 else {
-            // Worded as every reader words it.
-            throw failure("invalid-utf8", "invalid UTF-8 at byte \(position)", pointer)
-        }
-        position += length
-    }
 }
