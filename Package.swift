@@ -73,7 +73,7 @@ let package = Package(
 
         // Migrations of files, as `markbridge batch` runs them: JSON Lines records or a folder's
         // tree, dead letters, checkpoint and resume, the census and its pages.
-        .target(name: "MarkbridgeMigration", dependencies: ["Markbridge", "MarkbridgeJSON"]),
+        .target(name: "MarkbridgeMigration", dependencies: ["Markbridge", "MarkbridgeJSON", "MarkbridgeBytes"]),
 
         // Documents as Foundation's AttributedString, for native clients: a product of its own, so
         // that a service that never shows text links no Foundation for it. Built on the IR's
@@ -130,7 +130,7 @@ let package = Package(
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(name: "MarkbridgeAttributedStringTests", dependencies: ["MarkbridgeAttributedString", "MarkbridgeIR", "MarkbridgeJSON", "MarkbridgeHTML", "MarkbridgeTestSupport"]),
-        .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge"]),
+        .testTarget(name: "MarkbridgeMigrationTests", dependencies: ["MarkbridgeMigration", "Markbridge", "MarkbridgeTestSupport"]),
     ]
 )
 

@@ -52,7 +52,7 @@ struct BatchCheckpoint: Codable, Equatable {
         for (index, path) in paths.enumerated() where index <= position.file && path != "-" {
             let isFinished = index < position.file
             let expected = isFinished ? (index < finishedDigests.count ? finishedDigests[index] : nil) : position.digest
-            let actual = try BatchDigest.of(path, firstBytes: isFinished ? nil : position.offset)
+            let actual = try BatchDigest.of(path, firstBytes: isFinished ? nil : position.offset, like: expected ?? BatchDigest())
             guard let expected, actual == expected else {
                 let extent = isFinished ? "its bytes" : "its first \(position.offset) bytes"
                 throw FileMigrationError("the input '\(path)' is not what the checkpoint beside '\(output)' was made from (\(extent) changed); remove the checkpoint to start over")

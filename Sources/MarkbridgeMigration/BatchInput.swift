@@ -1,4 +1,5 @@
 import Markbridge
+@_spi(MarkbridgeBytes) import MarkbridgeBytes
 import Foundation
 
 /// A piece of batch input: whole lines of one file, or one line too long to hold.
@@ -146,8 +147,7 @@ struct BatchInput: AsyncSequence, Sendable {
             let bytes = Array(pending[...last])
             pending.removeSubrange(...last)
             lastLineFeed = pending.lastIndex(of: 0x0A)
-            var lines = 0
-            for byte in bytes where byte == 0x0A { lines += 1 }
+            var lines = ByteScan.count(of: 0x0A, in: bytes.span)
             if bytes.last != 0x0A { lines += 1 }
             digest.add(bytes)
             let piece = BatchLines(file: position.file, firstLine: position.line, firstOffset: pendingOffset, bytes: bytes, endDigest: digest)
@@ -174,7 +174,7 @@ struct BatchInput: AsyncSequence, Sendable {
                 lastByte = part.last ?? lastByte
                 digest.add(part)
                 if let lineFeed {
-                    digest.add(CollectionOfOne(0x0A))
+                    digest.add(UInt8(0x0A))
                     pending.removeSubrange(...lineFeed)
                     endsWithLineFeed = true
                     break

@@ -101,13 +101,14 @@ struct BatchPlantedLinkTests {
 @Suite("markbridge batch --resume: the input's content")
 struct BatchResumeContentTests {
     /// A checkpoint as a run stopped after the first line would leave it, and its partial file.
-    private func stoppedRun(_ folder: ScratchFolder, input: String, first: String) throws -> [String] {
+    /// `digest` is the digest the run started with: an earlier build's was FNV-1a.
+    private func stoppedRun(_ folder: ScratchFolder, input: String, first: String, digest start: BatchDigest = BatchDigest()) throws -> [String] {
         let arguments = ["--field", "html", "--from", "html", "--to", "text", "-o", folder.file("out.jsonl"), input]
         let plan = try BatchCommand.Plan(ParsedArguments(arguments, specs: BatchCommand.specs), registry: .standard)
         let partial = ".out.jsonl.00000000000000aa.partial"
         let written = #"{"id":1,"html":"one\n"}"# + "\n"
         _ = folder.write(partial, written)
-        var digest = BatchDigest()
+        var digest = start
         digest.add(Array((first + "\n").utf8))
         let position = BatchPosition(file: 0, offset: first.utf8.count + 1, line: 2, digest: digest)
         var counts = MigrationCounts()
@@ -117,6 +118,27 @@ struct BatchResumeContentTests {
                             outputBytes: written.utf8.count, deadLetterBytes: 0, diagnosticsBytes: 0, partials: .init(output: partial), counts: counts)
             .save(for: folder.file("out.jsonl"))
         return arguments + ["--resume"]
+    }
+
+    @Test("E9: a checkpoint an earlier build saved (its digest FNV-1a) still resumes over unchanged bytes, and still refuses an edit")
+    func earlierBuildsCheckpoint() async throws {
+        let first = #"{"id":1,"html":"<p>one</p>"}"#, second = #"{"id":2,"html":"<p>two</p>"}"#
+        let folder = ScratchFolder()
+        let input = folder.write("in.jsonl", first + "\n" + second + "\n")
+        let arguments = try stoppedRun(folder, input: input, first: first, digest: .legacyFNV1a())
+        let saved = try #require(folder.read("out.jsonl.checkpoint"))
+        #expect(saved.contains(#""digest":{"value":"#), "\(saved)")
+        let resumed = await runBatch(arguments)
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(folder.read("out.jsonl") == #"{"id":1,"html":"one\n"}"# + "\n" + #"{"id":2,"html":"two\n"}"# + "\n")
+
+        let edited = ScratchFolder()
+        let editedInput = edited.write("in.jsonl", first + "\n" + second + "\n")
+        let editedArguments = try stoppedRun(edited, input: editedInput, first: first, digest: .legacyFNV1a())
+        _ = edited.write("in.jsonl", #"{"id":1,"html":"<p>ONE</p>"}"# + "\n" + second + "\n")
+        #expect(await runBatch(editedArguments).status == 74)
+        // Read with the new function, the bytes would not match the saved FNV-1a digest either:
+        // what the test shows is that the old one is used, since the unchanged input resumed.
     }
 
     @Test("E9: a resume over unchanged bytes goes on; a same-size edit of what was read is refused, never kept stale")
