@@ -126,12 +126,14 @@ struct MarkdownWalker {
             htmlBlock(event)
         case .text:
             // A line feed in text can only come from a character reference (`&#10;`): in a
-            // browser it is whitespace, not a line break, and so it is here.
+            // browser it is whitespace, not a line break, and so it is here. Split at the byte,
+            // not the `Character`: after `&#13;` the two are one "\r\n" character, which a
+            // split on "\n" passes over, keeping a line break the writer never meant.
             let literal = event.literal
             if ByteScan.firstIndex(of: 0x0A, in: literal.utf8.span) != nil {
-                for (index, piece) in event.literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (index, piece) in literal.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
                     if index > 0 { builder.appendCollapsibleSpace() }
-                    if !piece.isEmpty { builder.append(String(piece)) }
+                    if !piece.isEmpty { builder.append(String(Substring(piece))) }
                 }
             } else {
                 builder.append(event.literal)
