@@ -33,6 +33,10 @@ public struct ConversionOptions: Hashable, Sendable {
     /// Hashtags, mentions and web addresses to find in what every reader reads and mark up
     /// (``EntityDetection``); nil, the default, finds none.
     public var entityDetection: EntityDetection?
+    /// The input was checked to be valid UTF-8 before the conversion (a JSON Lines record's
+    /// field, checked by the JSON scanner): the HTML and Markdown readers do not check it again.
+    /// Set for one read by ``Converter`` when its caller says so, never by a service.
+    var inputIsCheckedUTF8 = false
 
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,

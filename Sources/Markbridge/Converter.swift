@@ -41,11 +41,19 @@ public struct Converter: Sendable {
     /// Reads `input` as `format`: the typed spelling of reading by name, so that a misspelt
     /// format is a compile error (`.html`, `.markdown`, `.markupJSON`, `.plainText`).
     public func read(_ input: [UInt8], from format: Format) throws(ConversionError) -> Diagnosed<Document> {
+        try read(input, from: format, inputIsCheckedUTF8: false)
+    }
+
+    /// `inputIsCheckedUTF8`: the caller checked `input` is valid UTF-8 (batch, whose JSON
+    /// scanner checked the record's field), so the reader need not check it again.
+    func read(_ input: [UInt8], from format: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<Document> {
         guard let reader = format.reader else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
         return try withinTimeLimit { () throws(ConversionError) in
-            let read = try reader(input, options)
+            var readerOptions = options
+            if inputIsCheckedUTF8 { readerOptions.inputIsCheckedUTF8 = true }
+            let read = try reader(input, readerOptions)
             guard let detection = options.entityDetection else { return read }
             let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
             return Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
@@ -62,8 +70,12 @@ public struct Converter: Sendable {
 
     /// Reads `input` as `source` and writes it as `target`; the diagnostics of both steps.
     public func convert(_ input: [UInt8], from source: Format, to target: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try convert(input, from: source, to: target, inputIsCheckedUTF8: false)
+    }
+
+    func convert(_ input: [UInt8], from source: Format, to target: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try withinTimeLimit { () throws(ConversionError) in
-            let read = try self.read(input, from: source)
+            let read = try self.read(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
             var written = try write(read.value, to: target)
             written.diagnostics = read.diagnostics + written.diagnostics
             return written

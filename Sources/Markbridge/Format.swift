@@ -76,9 +76,11 @@ extension Format {
         fileExtensions: ["html", "htm", "xhtml"],
         reader: HTMLReader.self,
         readerOptions: { options in
-            .init(urlPolicy: options.effectiveURLPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
-                  parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8, maxDepth: options.limits.maxHTMLDepth,
-                                maxInputBytes: options.limits.maxInputBytes))
+            var reader = HTMLReader.Options(urlPolicy: options.effectiveURLPolicy, baseURL: options.baseURL, unknownElements: options.unknownElements,
+                                            parser: .init(repairsInvalidUTF8: options.repairsInvalidUTF8, maxDepth: options.limits.maxHTMLDepth,
+                                                          maxInputBytes: options.limits.maxInputBytes))
+            reader.parser.inputIsCheckedUTF8 = options.inputIsCheckedUTF8
+            return reader
         },
         writer: HTMLWriter.self,
         writerOptions: { options in .init(standalone: options.standalone, urlPolicy: options.effectiveURLPolicy) }
@@ -127,8 +129,10 @@ extension Format {
 extension MarkdownReader.Options {
     /// The Markdown reader's options in a conversion: the two dialects differ in nothing else.
     fileprivate static func markdownReader(_ options: ConversionOptions, dialect: MarkdownReader.Dialect) -> Self {
-        Self(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
-             unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth, dialect: dialect)
+        var reader = Self(urlPolicy: options.effectiveURLPolicy, maxInputBytes: options.limits.maxInputBytes, baseURL: options.baseURL,
+                          unknownElements: options.unknownElements, maxHTMLDepth: options.limits.maxHTMLDepth, dialect: dialect)
+        reader.inputIsCheckedUTF8 = options.inputIsCheckedUTF8
+        return reader
     }
 }
 

@@ -39,11 +39,16 @@ extension Converter {
     /// `target` must be a format that reads back (not plain text).
     public func check(_ input: [UInt8], from source: Format, via target: Format,
                       diffOptions: DiffOptions = .default) throws(ConversionError) -> MigrationCheck {
+        try check(input, from: source, via: target, diffOptions: diffOptions, inputIsCheckedUTF8: false)
+    }
+
+    func check(_ input: [UInt8], from source: Format, via target: Format, diffOptions: DiffOptions,
+               inputIsCheckedUTF8: Bool) throws(ConversionError) -> MigrationCheck {
         guard target.reader != nil else {
             throw ConversionError(code: "unknown-format", message: "format '\(target.name)' cannot be read back, so a conversion to it cannot be checked")
         }
         return try withinTimeLimit { () throws(ConversionError) in
-            let read = try self.read(input, from: source)
+            let read = try self.read(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
             let written = try write(read.value, to: target)
             let readBack = try self.read(written.value, from: target)
             return MigrationCheck(

@@ -21,12 +21,14 @@ struct HTMLInput {
         case invalidUTF8(byteOffset: Int)
     }
 
-    init(_ raw: [UInt8], repairingInvalidUTF8: Bool, dropsByteOrderMark: Bool = true) throws(Failure) {
+    /// `inputIsCheckedUTF8`: the caller checked `raw` is valid UTF-8, so only a CR sends it to
+    /// the copy that normalises line ends (which checks each sequence it copies all the same).
+    init(_ raw: [UInt8], repairingInvalidUTF8: Bool, dropsByteOrderMark: Bool = true, inputIsCheckedUTF8: Bool = false) throws(Failure) {
         var start = 0
         if dropsByteOrderMark, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
         var anchors: [(normalized: Int, original: Int)] = start == 0 ? [] : [(0, start)]
         // Fast path: the common input is valid UTF-8 without CR, and is used as it is.
-        if let firstIssue = Self.firstIssue(in: raw, from: start) {
+        if let firstIssue = inputIsCheckedUTF8 ? ByteScan.firstIndex(of: 0x0D, in: raw.span, from: start) : Self.firstIssue(in: raw, from: start) {
             var out: [UInt8] = []
             out.reserveCapacity(raw.count)
             out.append(contentsOf: raw[start..<firstIssue])

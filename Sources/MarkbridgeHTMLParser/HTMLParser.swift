@@ -18,6 +18,11 @@ public struct HTMLParser: Sendable {
         public var maxInputBytes: Int
         /// Whether `<noscript>` content is raw text, as in a browser running scripts.
         public var scripting: Bool
+        /// The caller checked the input is valid UTF-8 (a JSON string's bytes, which the JSON
+        /// scanner checked as it unescaped them): only CR is looked for before the parse, not
+        /// every sequence again. Set only where that check ran; the strings made from the
+        /// input are checked by the standard library whatever this says.
+        package var inputIsCheckedUTF8 = false
 
         /// The tree keeps byte offsets in 32 bits, and decoding can triple a run of bytes (each
         /// U+0000 in an attribute or RCDATA becomes the three bytes of U+FFFD), so inputs over
@@ -73,7 +78,7 @@ public struct HTMLParser: Sendable {
         try EncodingSniffing.refuseWideEncodings(bytes)
         let input: HTMLInput
         do {
-            input = try HTMLInput(bytes, repairingInvalidUTF8: options.repairsInvalidUTF8)
+            input = try HTMLInput(bytes, repairingInvalidUTF8: options.repairsInvalidUTF8, inputIsCheckedUTF8: options.inputIsCheckedUTF8)
         } catch {
             guard case .invalidUTF8(let offset) = error else { throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8") }
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(offset)",

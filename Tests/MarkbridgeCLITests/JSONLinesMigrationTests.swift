@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Markbridge
 import Testing
+import MarkbridgeTestSupport
 
 /// The JSON Lines migration as a service runs it, through `import Markbridge` alone: records in,
 /// records, dead letters and a census out, cancellable, resumable, under a deadline.
@@ -17,6 +18,39 @@ struct JSONLinesMigrationTests {
         case .blank: "blank"
         case .converted(let converted): String(decoding: converted.line, as: UTF8.self)
         case .deadLetter(let letter): String(decoding: letter.jsonLine, as: UTF8.self)
+        }
+    }
+
+    @Test("A field's bytes, which the JSON scanner checked and the readers then take as valid, convert as the converter converts them: HTML and Markdown, CR LF, any script; with a check too")
+    func fieldAsConverted() throws {
+        var random = SeededRandom(seed: 0xF1E1D)
+        // Pieces of a JSON string: escapes as written in the record, so the scanner unescapes
+        // them. Not `\u0000`: the scanner reads it as U+FFFD, where Foundation's reading of the
+        // record, which gives the direct conversion its input here, keeps U+0000.
+        let pieces = ["a", "<p>", "</p>", "<b>", "*x*", #"\r"#, #"\r\n"#, #"\n"#, "é", "Я", "語", "😀", " ", "&amp;", #"\u00e9"#, #"\ud83d\ude00"#, #"<img alt=\"x\r\ny\">"#, #"\t"#]
+        for source in [Format.html, .markdown] {
+            for check in [nil, RecordConversion.Check()] {
+                let conversion = try RecordConversion(to: .markupJSON, check: check)
+                let migration = try JSONLinesMigration(conversion, from: source, field: "doc", into: "out")
+                for _ in 0..<150 {
+                    let escaped = (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+                    let line = #"{"doc":""# + escaped + #""}"#
+                    let record = migration.record(Array(line.utf8), line: 1)
+                    guard case .converted(let converted) = record.outcome else {
+                        Issue.record("\(line): \(Self.outcome(record))")
+                        continue
+                    }
+                    let object = try #require(try JSONSerialization.jsonObject(with: Data(converted.line)) as? [String: Any])
+                    let field = try #require(object["doc"] as? String)
+                    let direct = switch conversion.convert(Array(field.utf8), from: source) {
+                    case .success(let output): output
+                    case .failure(let error): throw error
+                    }
+                    #expect(object["out"] as? String == String(decoding: direct.output.value, as: UTF8.self), "\(line)")
+                    #expect(converted.diagnostics.map(\.description) == direct.output.diagnostics.map(\.description), "\(line)")
+                    #expect(converted.check?.losses == direct.check?.losses, "\(line)")
+                }
+            }
         }
     }
 

@@ -87,7 +87,8 @@ public struct JSONLinesMigration: Sendable {
             record.outcome = .deadLetter(deadLetter("wrong-type", "the field '\(field)' is not a string", content, record))
             return record
         }
-        switch conversion.convert(text, from: source) {
+        // The field's bytes are valid UTF-8: the scanner checked them as it unescaped them.
+        switch conversion.convert(text, from: source, inputIsCheckedUTF8: true) {
         case .success(let converted):
             var value = converted.output.value
             if embedsJSONValue {

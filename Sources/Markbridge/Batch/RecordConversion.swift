@@ -46,12 +46,17 @@ public struct RecordConversion: Sendable {
     /// `bytes`, a document in `source`, converted (and checked). An error is the record's, to
     /// dead-letter: the migration goes on.
     public func convert(_ bytes: [UInt8], from source: Format) -> Result<Output, ConversionError> {
+        convert(bytes, from: source, inputIsCheckedUTF8: false)
+    }
+
+    /// `inputIsCheckedUTF8`: `bytes` are a JSON string's, which the JSON scanner checked.
+    func convert(_ bytes: [UInt8], from source: Format, inputIsCheckedUTF8: Bool) -> Result<Output, ConversionError> {
         do throws(ConversionError) {
             if let check {
-                let result = try converter.check(bytes, from: source, via: target, diffOptions: check.diffOptions)
+                let result = try converter.check(bytes, from: source, via: target, diffOptions: check.diffOptions, inputIsCheckedUTF8: inputIsCheckedUTF8)
                 return .success(Output(output: Diagnosed(result.written, diagnostics: result.diagnostics), check: result))
             }
-            return .success(Output(output: try converter.convert(bytes, from: source, to: target), check: nil))
+            return .success(Output(output: try converter.convert(bytes, from: source, to: target, inputIsCheckedUTF8: inputIsCheckedUTF8), check: nil))
         } catch {
             if error.code == "timeout", let timeoutMessage { return .failure(ConversionError(code: "timeout", message: timeoutMessage)) }
             return .failure(error)
