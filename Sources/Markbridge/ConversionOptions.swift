@@ -38,6 +38,13 @@ public struct ConversionOptions: Hashable, Sendable {
     /// Set for one read by ``Converter`` when its caller says so, never by a service.
     var inputIsCheckedUTF8 = false
 
+    /// These options for input already checked: a copy made only when a caller says so.
+    var withInputCheckedUTF8: ConversionOptions {
+        var options = self
+        options.inputIsCheckedUTF8 = true
+        return options
+    }
+
     public init(
         offsetUnit: OffsetUnit = .utf16, prettyPrinted: Bool = false, urlPolicy: URLPolicy = .default,
         baseURL: String? = nil, standalone: Bool = false, unknownElements: HTMLReader.UnknownElementPolicy = .unwrap,

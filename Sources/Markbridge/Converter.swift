@@ -51,9 +51,7 @@ public struct Converter: Sendable {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
         return try withinTimeLimit { () throws(ConversionError) in
-            var readerOptions = options
-            if inputIsCheckedUTF8 { readerOptions.inputIsCheckedUTF8 = true }
-            let read = try reader(input, readerOptions)
+            let read = try reader(input, inputIsCheckedUTF8 ? options.withInputCheckedUTF8 : options)
             guard let detection = options.entityDetection else { return read }
             let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
             return Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
