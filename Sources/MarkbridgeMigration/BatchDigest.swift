@@ -13,9 +13,9 @@
 /// extension always differs too. Pieces may end anywhere: the digest of the whole is the same
 /// however it was split.
 ///
-/// Checkpoints saved before this function read the input a byte at a time (64-bit FNV-1a, a
-/// multiply per byte, 5% of a one-job batch). Such a checkpoint still resumes: its digest
-/// decodes as FNV-1a, and the input it was reading goes on under that function to its end.
+/// Checkpoints saved by earlier builds hold a 64-bit FNV-1a digest, a byte at a time. Such a
+/// checkpoint still resumes: its digest decodes as FNV-1a, and the input it was reading goes on
+/// under that function to its end (the inputs after it under this one).
 package struct BatchDigest: Hashable, Sendable {
     private var function: Function
     private var state: UInt64
@@ -39,8 +39,8 @@ package struct BatchDigest: Hashable, Sendable {
         state = Self.wordsSeed
     }
 
-    /// The digest an earlier build started (64-bit FNV-1a from its offset basis), for a test of
-    /// the checkpoints it saved.
+    /// A digest of nothing by the function earlier builds used (64-bit FNV-1a from its offset
+    /// basis): what a checkpoint they saved goes on with.
     package static func legacyFNV1a() -> BatchDigest {
         var digest = BatchDigest()
         digest.function = .fnv1a
@@ -109,8 +109,8 @@ package struct BatchDigest: Hashable, Sendable {
         }
     }
 
-    /// A digest that starts as this one and continues as it would: the same function, so that a
-    /// checkpoint's input is read on, or read again, as the digest it saved was made.
+    /// A digest of nothing by this one's function: a checkpoint's input is read again by the
+    /// function its saved digest was made with.
     func restarted() -> BatchDigest {
         function == .fnv1a ? .legacyFNV1a() : BatchDigest()
     }
