@@ -6,13 +6,22 @@ import MarkbridgeTestSupport
 /// `markbridge batch` measured as a whole process, the way a migration runs it: a JSON Lines
 /// file of generated prose records (~2 KB of HTML each, at the density of real articles) in,
 /// a file out, with --jobs 1 and 2, and with four times the records to show the peak flat.
+/// `batch-short-to-json` runs records of one block each (a paragraph, heading or list, about
+/// 500 bytes of HTML: a comment, a caption, a bio), five times as many: where a record's own
+/// work is small, what each record costs besides its text shows.
 enum BatchBenchmark {
     struct Case {
         var name: String
         var target: String
         var records: Int
         var jobs: Int
+        /// About how many bytes of HTML each record holds.
+        var recordBytes = defaultRecordBytes
     }
+
+    static let defaultRecordBytes = 2_000
+    /// Any block reaches it: one block a record.
+    static let shortRecordBytes = 1
 
     static func cases(scale: Double) -> [Case] {
         let records = max(100, Int(20_000 * scale))
@@ -23,16 +32,19 @@ enum BatchBenchmark {
             Case(name: "batch-html-to-md", target: "markdown", records: records, jobs: 2),
             // Four times the records: the peak must not grow with the input.
             Case(name: "batch-html-to-json", target: "json", records: records * 4, jobs: 2),
+            Case(name: "batch-short-to-json", target: "json", records: records * 5, jobs: 1, recordBytes: shortRecordBytes),
+            Case(name: "batch-short-to-json", target: "json", records: records * 5, jobs: 2, recordBytes: shortRecordBytes),
         ]
     }
 
-    /// The JSON Lines corpus: `records` lines of `{"id":N,"title":...,"html":...}`.
-    static func corpus(records: Int) -> [UInt8] {
+    /// The JSON Lines corpus: `records` lines of `{"id":N,"title":...,"html":...}`, the HTML
+    /// about `recordBytes` long.
+    static func corpus(records: Int, recordBytes: Int = defaultRecordBytes) -> [UInt8] {
         var prose = ProseCorpusGenerator(seed: Corpus.seed)
         var out: [UInt8] = []
-        out.reserveCapacity(records * 2_300)
+        out.reserveCapacity(records * (recordBytes + 300))
         for index in 0..<records {
-            let html = prose.fragment(approximateBytes: 2_000)
+            let html = prose.fragment(approximateBytes: recordBytes)
             out += #"{"id":\#(index),"title":"Record \#(index)","html":\#(JSONStringLiteral.encode(html))}"#.utf8
             out.append(0x0A)
         }
@@ -81,15 +93,17 @@ enum BatchBenchmark {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markbridge-batch-bench-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var corpora: [Int: String] = [:]
+        var corpora: [String: String] = [:]
         var lines: [String] = []
         var failed = false
         for (index, batchCase) in cases(scale: scale).enumerated() where only == nil || only == batchCase.name {
-            let input = corpora[batchCase.records] ?? folder.appendingPathComponent("in-\(batchCase.records).jsonl").path
-            if corpora[batchCase.records] == nil {
+            let key = "\(batchCase.records)-\(batchCase.recordBytes)"
+            let input = corpora[key] ?? folder.appendingPathComponent("in-\(key).jsonl").path
+            if corpora[key] == nil {
                 _ = FileManager.default.createFile(atPath: input, contents: nil)
-                let written = runChild(["--corpus", "jsonl", "--scale", "\(Double(batchCase.records) / 20_000)"], output: FileHandle(forWritingAtPath: input))
-                corpora[batchCase.records] = input
+                let written = runChild(["--corpus", "jsonl", "--scale", "\(Double(batchCase.records) / 20_000)", "--record-bytes", "\(batchCase.recordBytes)"],
+                                       output: FileHandle(forWritingAtPath: input))
+                corpora[key] = input
                 if written.hasPrefix("error") { return ([written], true) }
             }
             let line = runChild(["--batch-child", "\(index)", "--batch-input", input, "--scale", "\(scale)"], output: nil)

@@ -24,9 +24,9 @@ let usage = """
            markbridge-bench --input FILE [--path NAME] [--shape file|files] [--scale S]
            markbridge-bench --input FILE --peers [--rounds N] [--scale S]
            markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
-           markbridge-bench --corpus html|json|prose|jsonl [--scale S]
+           markbridge-bench --corpus html|json|prose|jsonl [--scale S] [--record-bytes N]
            markbridge-bench --pathological
-    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", ")), batch-html-to-json, batch-html-to-md
+    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", ")), batch-html-to-json, batch-html-to-md, batch-short-to-json
     shapes: \(Corpus.Shape.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -41,7 +41,7 @@ func refuse(_ message: String) -> Never {
     exit(2)
 }
 
-let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--rounds", "--shape", "--corpus", "--batch-child", "--batch-input"]
+let valuedOptions: Set = ["--scale", "--path", "--input", "--runs", "--rounds", "--shape", "--corpus", "--batch-child", "--batch-input", "--record-bytes"]
 var argumentIndex = 0
 while argumentIndex < arguments.count {
     let argument = arguments[argumentIndex]
@@ -64,7 +64,10 @@ func option(_ name: String) -> String? {
 
 if let text = option("--scale"), Double(text).map({ $0 > 0 }) != true { refuse("--scale needs a positive number, not '\(text)'") }
 if let text = option("--runs"), Int(text).map({ $0 > 0 }) != true { refuse("--runs needs a positive whole number, not '\(text)'") }
-if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !name.hasPrefix("batch-") { refuse("unknown path '\(name)'") }
+if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !BatchBenchmark.cases(scale: 1).contains(where: { $0.name == name }) {
+    refuse("unknown path '\(name)'")
+}
+if let text = option("--record-bytes"), Int(text).map({ $0 > 0 }) != true { refuse("--record-bytes needs a positive whole number, not '\(text)'") }
 if let text = option("--rounds"), Int(text).map({ $0 > 0 }) != true { refuse("--rounds needs a positive whole number, not '\(text)'") }
 if let name = option("--shape"), Corpus.Shape(rawValue: name) == nil { refuse("unknown shape '\(name)'") }
 if arguments.contains("--peers"), option("--input") == nil { refuse("--peers needs --input FILE (e.g. ../shared/data/samples/article-ru.html)") }
@@ -93,7 +96,8 @@ if let text = option("--batch-child"), let index = Int(text), let input = option
 
 // `--corpus html|json|prose` writes a large corpus document to standard output, to look at it.
 if option("--corpus") == "jsonl" {
-    FileHandle.standardOutput.write(Data(BatchBenchmark.corpus(records: max(1, Int(20_000 * scale)))))
+    let recordBytes = option("--record-bytes").flatMap(Int.init) ?? BatchBenchmark.defaultRecordBytes
+    FileHandle.standardOutput.write(Data(BatchBenchmark.corpus(records: max(1, Int(20_000 * scale)), recordBytes: recordBytes)))
     exit(0)
 }
 if let format = option("--corpus") {
