@@ -37,6 +37,13 @@ enum BatchBenchmark {
         ]
     }
 
+    /// The batch paths, each once, in the order they run: what `--path` takes and the usage lists.
+    static var names: [String] {
+        var names: [String] = []
+        for batchCase in cases(scale: 1) where !names.contains(batchCase.name) { names.append(batchCase.name) }
+        return names
+    }
+
     /// The JSON Lines corpus: `records` lines of `{"id":N,"title":...,"html":...}`, the HTML
     /// about `recordBytes` long.
     static func corpus(records: Int, recordBytes: Int = defaultRecordBytes) -> [UInt8] {

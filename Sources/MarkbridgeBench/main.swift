@@ -26,7 +26,7 @@ let usage = """
            markbridge-bench --child PATH SHAPE [--scale S] [--runs N] [--input FILE]
            markbridge-bench --corpus html|json|prose|jsonl [--scale S] [--record-bytes N]
            markbridge-bench --pathological
-    paths: \(BenchmarkPath.all.map(\.name).joined(separator: ", ")), batch-html-to-json, batch-html-to-md, batch-short-to-json
+    paths: \((BenchmarkPath.all.map(\.name) + BatchBenchmark.names).joined(separator: ", "))
     shapes: \(Corpus.Shape.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -64,7 +64,7 @@ func option(_ name: String) -> String? {
 
 if let text = option("--scale"), Double(text).map({ $0 > 0 }) != true { refuse("--scale needs a positive number, not '\(text)'") }
 if let text = option("--runs"), Int(text).map({ $0 > 0 }) != true { refuse("--runs needs a positive whole number, not '\(text)'") }
-if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !BatchBenchmark.cases(scale: 1).contains(where: { $0.name == name }) {
+if let name = option("--path"), !BenchmarkPath.all.contains(where: { $0.name == name }), !BatchBenchmark.names.contains(name) {
     refuse("unknown path '\(name)'")
 }
 if let text = option("--record-bytes"), Int(text).map({ $0 > 0 }) != true { refuse("--record-bytes needs a positive whole number, not '\(text)'") }

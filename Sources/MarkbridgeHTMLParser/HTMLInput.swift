@@ -28,7 +28,7 @@ struct HTMLInput {
         if dropsByteOrderMark, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
         var anchors: [(normalized: Int, original: Int)] = start == 0 ? [] : [(0, start)]
         // Fast path: the common input is valid UTF-8 without CR, and is used as it is.
-        if let firstIssue = inputIsCheckedUTF8 ? ByteScan.firstIndex(of: 0x0D, in: raw.span, from: start) : Self.firstIssue(in: raw, from: start) {
+        if let firstIssue = Self.firstIssue(in: raw, from: start, inputIsCheckedUTF8: inputIsCheckedUTF8) {
             var out: [UInt8] = []
             out.reserveCapacity(raw.count)
             out.append(contentsOf: raw[start..<firstIssue])
@@ -75,9 +75,11 @@ struct HTMLInput {
         self.anchors = anchors
     }
 
-    /// The first CR or non-ASCII byte that is not part of valid UTF-8, or nil if there is none.
-    private static func firstIssue(in raw: [UInt8], from start: Int) -> Int? {
-        UTF8Validation.firstInvalidOffset(raw.span, from: start, orByte: 0x0D)
+    /// The first CR or non-ASCII byte that is not part of valid UTF-8, or nil if there is none;
+    /// only the first CR when the caller checked the input already.
+    private static func firstIssue(in raw: [UInt8], from start: Int, inputIsCheckedUTF8: Bool) -> Int? {
+        inputIsCheckedUTF8 ? ByteScan.firstIndex(of: 0x0D, in: raw.span, from: start)
+            : UTF8Validation.firstInvalidOffset(raw.span, from: start, orByte: 0x0D)
     }
 
     /// The offset in the caller's bytes of a normalised offset.
