@@ -1,8 +1,9 @@
 @_spi(MarkbridgeBytes) import MarkbridgeBytes
 
-/// A block's text while ``DocumentBuilder`` makes it. A `String` as long as every piece was one
-/// (the Markdown reader's pieces are): the block's string is then made without checking
-/// anything again. Bytes from the first piece given as bytes on. Bytes from the HTML reader,
+/// A block's text while ``DocumentBuilder`` makes it. A `String` as long as every piece was one:
+/// the block's string is then made without checking anything again. Bytes from the first piece
+/// given as bytes on (the readers' text comes as bytes: the Markdown reader's from cmark's
+/// literals, checked once a block rather than once a literal). Bytes from the HTML reader,
 /// which takes them from input it validated, are made a string without a second check (see
 /// `String(htmlReaderText:)`, the one unchecked construction kept, for its measured gain);
 /// any other bytes are checked by the standard library when the block ends.

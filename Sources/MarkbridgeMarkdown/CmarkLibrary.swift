@@ -23,12 +23,19 @@ enum CmarkLibrary {
             /// GFM's extensions: a table with each column's alignment, a row, a cell, `~~`.
             case table(alignments: [TextAlignment?]), tableRow(isHeader: Bool), tableCell, strikethrough
             case custom
+
+            /// Whether cmark holds a literal for such a node: its text, code or HTML.
+            var hasLiteral: Bool {
+                switch self {
+                case .text, .code, .htmlInline, .htmlBlock, .codeBlock: true
+                case .document, .blockQuote, .list, .item, .paragraph, .heading, .thematicBreak, .softBreak, .lineBreak,
+                     .emphasis, .strong, .link, .image, .table, .tableRow, .tableCell, .strikethrough, .custom: false
+                }
+            }
         }
 
         var kind: Kind
         var isEnter: Bool
-        /// The literal of leaf nodes (text, code, HTML, code blocks).
-        var literal: String
         var line: Int
         var column: Int
     }
@@ -46,15 +53,18 @@ enum CmarkLibrary {
     /// nesting costs no Swift stack. The input is parsed in pieces of at least `pieceBytes`
     /// (see ``MarkdownPieces``), each tree freed before the next piece is parsed: the events are
     /// those of one parse of the whole, but for a document node entered and left at each cut,
-    /// and their lines count from the start of the input. Returns the number of pieces walked.
+    /// and their lines count from the start of the input. Each event comes with the literal of
+    /// its node, as cmark's bytes, valid only during the call: the text of text, code, HTML and
+    /// code block nodes, empty for the others. A reader appends text from them with no string
+    /// made for each. Returns the number of pieces walked.
     @discardableResult
-    static func walk(_ markdown: [UInt8], pieceBytes: Int = defaultPieceBytes, _ visit: (Event) -> Void) -> Int {
+    static func walk(_ markdown: [UInt8], pieceBytes: Int = defaultPieceBytes, _ visit: (Event, _ literal: Span<UInt8>) -> Void) -> Int {
         walk(markdown, engine: CommonMarkEngine(), pieceBytes: pieceBytes, visit)
     }
 
     /// The same walk over `engine`'s tree.
     @discardableResult
-    static func walk(_ markdown: [UInt8], engine: some CmarkEngine, pieceBytes: Int = defaultPieceBytes, _ visit: (Event) -> Void) -> Int {
+    static func walk(_ markdown: [UInt8], engine: some CmarkEngine, pieceBytes: Int = defaultPieceBytes, _ visit: (Event, _ literal: Span<UInt8>) -> Void) -> Int {
         let bytes = markdown.span
         let cuts = markdown.count > pieceBytes && !MarkdownPieces.mayDefineLinkReference(bytes)
         var start = 0
@@ -107,7 +117,7 @@ enum CmarkLibrary {
     }
 
     /// Every event of the tree under `root`, in order.
-    private static func walk(_ root: OpaquePointer, _ engine: some CmarkEngine, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event) -> Void) {
+    private static func walk(_ root: OpaquePointer, _ engine: some CmarkEngine, lineOffset: Int, countdown: inout DeadlineCountdown, _ visit: (Event, Span<UInt8>) -> Void) {
         guard let iterator = unsafe engine.newIterator(root) else { return }
         defer { unsafe engine.freeIterator(iterator) }
         while !countdown.shouldStop(), let (node, isEnter) = unsafe engine.next(iterator) {
@@ -115,8 +125,20 @@ enum CmarkLibrary {
             var event = unsafe event(for: node, engine, isEnter: isEnter)
             // cmark reports line 0 where it has no position (soft breaks, some inlines).
             if event.line > 0 { event.line += lineOffset }
-            visit(event)
+            guard event.kind.hasLiteral, let literal = unsafe engine.literal(node) else {
+                visit(event, Span())
+                continue
+            }
+            let count = unsafe strlen(literal)
+            unsafe literal.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                visit(event, unsafe UnsafeBufferPointer(start: bytes, count: count).span)
+            }
         }
+    }
+
+    /// A string of bytes cmark made, such as an event's literal.
+    static func string(_ bytes: Span<UInt8>) -> String {
+        unsafe bytes.withUnsafeBufferPointer { unsafe String(decoding: $0, as: UTF8.self) }
     }
 
     /// A string cmark made. The input was checked as UTF-8 before parsing, and cmark writes
@@ -131,7 +153,6 @@ enum CmarkLibrary {
 
     private static func event(for node: OpaquePointer, _ engine: some CmarkEngine, isEnter: Bool) -> Event {
         let kind: Event.Kind
-        var literal = ""
         switch unsafe engine.nodeType(node) {
         case .document: kind = .document
         case .blockQuote: kind = .blockQuote
@@ -141,24 +162,15 @@ enum CmarkLibrary {
         case .item: kind = unsafe .item(task: engine.taskState(node))
         case .codeBlock:
             kind = unsafe .codeBlock(info: string(engine.fenceInfo(node)))
-            literal = unsafe string(engine.literal(node))
-        case .htmlBlock:
-            kind = .htmlBlock
-            literal = unsafe string(engine.literal(node))
+        case .htmlBlock: kind = .htmlBlock
         case .paragraph: kind = .paragraph
         case .heading: kind = unsafe .heading(level: engine.headingLevel(node))
         case .thematicBreak: kind = .thematicBreak
-        case .text:
-            kind = .text
-            literal = unsafe string(engine.literal(node))
+        case .text: kind = .text
         case .softBreak: kind = .softBreak
         case .lineBreak: kind = .lineBreak
-        case .code:
-            kind = .code
-            literal = unsafe string(engine.literal(node))
-        case .htmlInline:
-            kind = .htmlInline
-            literal = unsafe string(engine.literal(node))
+        case .code: kind = .code
+        case .htmlInline: kind = .htmlInline
         case .emphasis: kind = .emphasis
         case .strong: kind = .strong
         case .link: kind = unsafe .link(url: string(engine.url(node)), title: string(engine.title(node)))
@@ -169,7 +181,7 @@ enum CmarkLibrary {
         case .strikethrough: kind = .strikethrough
         case .other: kind = .custom
         }
-        return unsafe Event(kind: kind, isEnter: isEnter, literal: literal, line: engine.startLine(node), column: engine.startColumn(node))
+        return unsafe Event(kind: kind, isEnter: isEnter, line: engine.startLine(node), column: engine.startColumn(node))
     }
 }
 

@@ -126,7 +126,7 @@ public struct MarkdownReader: DocumentReader {
         walker.reportedDepthLimit = depthClamp != nil
         walker.tagCache = tagCache
         tagCache = [:]
-        CmarkLibrary.walk(bytes, engine: engine, pieceBytes: pieceBytes) { walker.visit($0) }
+        CmarkLibrary.walk(bytes, engine: engine, pieceBytes: pieceBytes) { walker.visit($0, literal: $1) }
         tagCache = walker.tagCache
         return Diagnosed(walker.finish(), diagnostics: walker.diagnostics)
     }

@@ -11,13 +11,13 @@ extension MarkdownWalker {
     /// block, whichever comes first (an end tag in a later block is no end of this one). The
     /// enter and exit of emphasis and links are kept, so that their markups stay paired; over
     /// dropped text they are empty, and canonicalization drops them.
-    mutating func dropsAsElementContent(_ event: CmarkLibrary.Event) -> Bool {
+    mutating func dropsAsElementContent(_ event: CmarkLibrary.Event, literal: Span<UInt8>) -> Bool {
         if let name = droppingElement {
             switch event.kind {
             case .text, .code, .softBreak, .lineBreak, .image:
                 return true
             case .htmlInline:
-                if let tag = Self.tagNameBytes(event.literal), tag.isEnd, Self.isName(tag.name, name) { droppingElement = nil }
+                if let tag = Self.tagName(literal), tag.isEnd, Self.isName(literal.extracting(tag.name), name) { droppingElement = nil }
                 return true
             case .emphasis, .strong, .strikethrough, .link:
                 return false
@@ -28,9 +28,9 @@ extension MarkdownWalker {
         }
         // Compared by bytes, with no string made: most inline tags are none of these, and their
         // first letter alone says so (`<u>`, `<em>`, `</b>`).
-        guard case .htmlInline = event.kind, Self.mayStartContentDroppingElement(event.literal),
-              let tag = Self.tagNameBytes(event.literal), !tag.isEnd,
-              let name = Self.contentDroppingElements.first(where: { Self.isName(tag.name, $0) }) else { return false }
+        guard case .htmlInline = event.kind, Self.mayStartContentDroppingElement(literal),
+              let tag = Self.tagName(literal), !tag.isEnd,
+              let name = Self.contentDroppingElements.first(where: { Self.isName(literal.extracting(tag.name), $0) }) else { return false }
         diagnose("dropped-element", "<\(name)> dropped with its content", event)
         // A self-closing spelling is still a start tag: HTML ignores the slash on these.
         droppingElement = name
@@ -39,32 +39,39 @@ extension MarkdownWalker {
 
     /// Whether `literal` may be a start tag of one of ``contentDroppingElements``: its name's
     /// first letter, in either case, is one of theirs.
-    static func mayStartContentDroppingElement(_ literal: String) -> Bool {
-        var bytes = literal.utf8.makeIterator()
-        guard bytes.next() == UInt8(ascii: "<"), let first = bytes.next() else { return false }
-        let initial = first | 0x20
-        return contentDroppingInitials.contains(initial)
+    static func mayStartContentDroppingElement(_ literal: Span<UInt8>) -> Bool {
+        guard literal.count >= 2, literal[0] == UInt8(ascii: "<") else { return false }
+        return contentDroppingInitials.contains(literal[1] | 0x20)
     }
 
     private static let contentDroppingInitials = Set(contentDroppingElements.compactMap(\.utf8.first))
 
     /// Whether a tag's name, as written, is `lowercased` (a lower-case ASCII name).
-    static func isName(_ name: Substring.UTF8View, _ lowercased: String) -> Bool {
-        name.count == lowercased.utf8.count && name.lazy.map { $0 | 0x20 }.elementsEqual(lowercased.utf8)
+    static func isName(_ name: Span<UInt8>, _ lowercased: String) -> Bool {
+        var expected = lowercased.utf8.makeIterator()
+        for index in name.indices {
+            guard let byte = expected.next(), name[index] | 0x20 == byte else { return false }
+        }
+        return expected.next() == nil
     }
 
-    /// The name of a tag's source text as written (a slice of its bytes), and whether it is an
-    /// end tag; nil for a comment, a declaration or anything else that is not a tag.
-    static func tagNameBytes(_ literal: String) -> (name: Substring.UTF8View, isEnd: Bool)? {
-        var bytes = literal.utf8[...]
-        guard bytes.first == UInt8(ascii: "<") else { return nil }
-        bytes = bytes.dropFirst()
-        let isEnd = bytes.first == UInt8(ascii: "/")
-        if isEnd { bytes = bytes.dropFirst() }
-        let name = bytes.prefix { byte in
-            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-        }
-        guard let first = name.first, first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z") else { return nil }
-        return (name, isEnd)
+    /// Where the name of a tag's source text lies in its bytes, and whether it is an end tag;
+    /// nil for a comment, a declaration or anything else that is not a tag.
+    static func tagName(_ literal: Span<UInt8>) -> (name: Range<Int>, isEnd: Bool)? {
+        guard !literal.isEmpty, literal[0] == UInt8(ascii: "<") else { return nil }
+        let isEnd = literal.count > 1 && literal[1] == UInt8(ascii: "/")
+        let start = isEnd ? 2 : 1
+        var end = start
+        while end < literal.count, Self.isNameByte(literal[end]) { end += 1 }
+        guard end > start, Self.isLetter(literal[start]) else { return nil }
+        return (start..<end, isEnd)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
     }
 }

@@ -5,8 +5,8 @@ import MarkbridgeHTML
 /// Raw HTML in Markdown: an HTML block read with the HTML reader, and inline tags read as the
 /// markups they stand for (a tag left open ends with its block or cell).
 extension MarkdownWalker {
-    mutating func htmlBlock(_ event: CmarkLibrary.Event) {
-        var html = event.literal
+    mutating func htmlBlock(_ event: CmarkLibrary.Event, html: String) {
+        var html = html
         var line = event.line
         // A checkbox alone on an item's first line is an HTML block to cmark: the box of a task
         // item, as the writers write one for an empty item. The lines the block goes on with
@@ -63,14 +63,14 @@ extension MarkdownWalker {
     }
 
     /// Inline HTML tags come one at a time: a start tag opens markups, its end tag closes them.
-    mutating func inlineHTML(_ event: CmarkLibrary.Event) {
+    mutating func inlineHTML(_ event: CmarkLibrary.Event, html: String) {
         // A comment shows nothing, and the writers put an empty one where GFM would otherwise
         // read an e-mail address as a link.
-        if event.literal.hasPrefix("<!--") {
+        if html.hasPrefix("<!--") {
             diagnose("dropped-comment", "an HTML comment dropped", event, severity: .note)
             return
         }
-        let (tag, messages) = interpretedTag(event.literal)
+        let (tag, messages) = interpretedTag(html)
         for message in messages { diagnose("inline-html", message, event) }
         switch tag {
         case .open(let name, let kinds):

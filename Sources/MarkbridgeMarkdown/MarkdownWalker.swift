@@ -43,19 +43,18 @@ struct MarkdownWalker {
         self.options = options
     }
 
-    mutating func visit(_ event: CmarkLibrary.Event) {
+    /// Reads one event; `literal` is its node's text, code or HTML (see ``CmarkLibrary/walk(_:pieceBytes:_:)``).
+    mutating func visit(_ event: CmarkLibrary.Event, literal: Span<UInt8>) {
         if imageDepth > 0, !event.kind.isImage {
-            collectAlt(event)
+            collectAlt(event, literal: literal)
             return
         }
-        if dropsAsElementContent(event) { return }
+        if dropsAsElementContent(event, literal: literal) { return }
         if dropsSpaceAfterBox {
             dropsSpaceAfterBox = false
             // The space by its byte: one that a combining mark follows is one character with it.
-            if case .text = event.kind, event.literal.utf8.first == UInt8(ascii: " ") {
-                var shortened = event
-                shortened.literal.unicodeScalars.removeFirst()
-                if !shortened.literal.isEmpty { visit(shortened) }
+            if case .text = event.kind, !literal.isEmpty, literal[0] == UInt8(ascii: " ") {
+                if literal.count > 1 { visit(event, literal: literal.extracting(1...)) }
                 return
             }
         }
@@ -114,30 +113,27 @@ struct MarkdownWalker {
                 diagnose("info-string-truncated", "code block info string \(info.debugDescription) kept as its first word, \(language.debugDescription)", event)
             }
             builder.startBlock(.codeBlock(language: language), in: &context)
-            var literal = event.literal
-            if literal.hasSuffix("\n") { literal.removeLast() }
-            builder.append(literal)
+            let end = literal.count > 0 && literal[literal.count - 1] == 0x0A ? literal.count - 1 : literal.count
+            if end > 0 { builder.appendUTF8(literal.extracting(..<end)) }
             builder.endBlock(keepingIfEmpty: true)
         case .thematicBreak:
             builder.flushPendingItem(in: &context)
             builder.startBlock(.horizontalRule, in: &context)
             builder.endBlock(keepingIfEmpty: true)
         case .htmlBlock:
-            htmlBlock(event)
+            htmlBlock(event, html: CmarkLibrary.string(literal))
         case .text:
             // A line feed in text can only come from a character reference (`&#10;`): in a
             // browser it is whitespace, not a line break, and so it is here. Split at the byte,
             // not the `Character`: after `&#13;` the two are one "\r\n" character, which a
             // split on "\n" passes over, keeping a line break the writer never meant.
-            let literal = event.literal
-            if ByteScan.firstIndex(of: 0x0A, in: literal.utf8.span) != nil {
-                for (index, piece) in literal.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-                    if index > 0 { builder.appendCollapsibleSpace() }
-                    if !piece.isEmpty { builder.append(String(Substring(piece))) }
-                }
-            } else {
-                builder.append(event.literal)
+            var start = 0
+            while let lineFeed = ByteScan.firstIndex(of: 0x0A, in: literal, from: start) {
+                if lineFeed > start { builder.appendUTF8(literal.extracting(start..<lineFeed)) }
+                builder.appendCollapsibleSpace()
+                start = lineFeed + 1
             }
+            if literal.count > start { builder.appendUTF8(literal.extracting(start...)) }
         case .softBreak:
             // The rule the HTML reader applies to a newline in running text: a collapsible space.
             builder.appendCollapsibleSpace()
@@ -145,10 +141,10 @@ struct MarkdownWalker {
             builder.appendLineBreak()
         case .code:
             let handle = builder.openMarkup(.code)
-            builder.append(event.literal)
+            builder.appendUTF8(literal)
             builder.closeMarkup(handle)
         case .htmlInline:
-            inlineHTML(event)
+            inlineHTML(event, html: CmarkLibrary.string(literal))
         case .table(let alignments):
             if event.isEnter {
                 builder.flushPendingItem(in: &context)
@@ -234,13 +230,13 @@ struct MarkdownWalker {
     }
 
     /// Text inside an image node is its alt text (formatting dropped, as CommonMark says).
-    private mutating func collectAlt(_ event: CmarkLibrary.Event) {
+    private mutating func collectAlt(_ event: CmarkLibrary.Event, literal: Span<UInt8>) {
         switch event.kind {
-        case .text, .code: imageAlt? += event.literal
+        case .text, .code: imageAlt? += CmarkLibrary.string(literal)
         case .softBreak, .lineBreak: imageAlt? += " "
         case .htmlInline where event.isEnter:
             // Alt text is plain text: a tag in it is not shown, and not kept.
-            diagnose("inline-html", "inline HTML in an image's alt text dropped: \(event.literal)", event)
+            diagnose("inline-html", "inline HTML in an image's alt text dropped: \(CmarkLibrary.string(literal))", event)
         default: break
         }
     }

@@ -51,7 +51,7 @@ struct MarkdownPiecesTests {
     static func pieces(_ text: String, pieceBytes: Int) -> Int {
         var count = 0
         let bytes = Array(text.utf8)
-        let walked = CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { event in
+        let walked = CmarkLibrary.walk(bytes, pieceBytes: pieceBytes) { event, _ in
             if case .document = event.kind, event.isEnter { count += 1 }
         }
         #expect(walked == count)
