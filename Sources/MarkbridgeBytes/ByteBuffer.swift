@@ -27,7 +27,9 @@
     /// `capacity` is the most the buffer is expected to hold.
     @inlinable
     public init(capacity: Int = 0) {
-        if capacity > Self.chunkSize { bytes.reserveCapacity(capacity) }
+        // Reserved even when it fits the chunk: the output is moved out of the chunk into
+        // `bytes` in the end, which then allocates once rather than growing piece by piece.
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
 
     @inlinable public var count: Int { bytes.count + chunkUsed }

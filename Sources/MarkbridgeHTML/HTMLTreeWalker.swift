@@ -101,6 +101,8 @@ struct HTMLTreeWalker {
         // text, an inline element or two, the whitespace between); inline-heavy HTML makes
         // fewer, and leaves the rest of the reserve untouched.
         builder.reserveBlocks(tree.nodeCount / 4)
+        // No block's text is longer than the input (references aside); most are under 4 KiB.
+        builder.reserveBlockStorage(textBytes: min(tree.inputByteCount, 4096), markups: min(tree.nodeCount, 16))
     }
 
     var diagnostics: [Diagnostic] { report.diagnostics }
@@ -118,6 +120,7 @@ struct HTMLTreeWalker {
         // Depth first through the sibling links: the stack holds only the elements around the
         // current node, never their children, so it is as deep as the tree and no wider.
         var exits: [Exit] = []
+        exits.reserveCapacity(16)
         // A copy to read text through while `self` changes (the same buffers, not copied).
         let tree = self.tree
         var next = tree.firstChild(of: tree.contentRoot)

@@ -59,6 +59,10 @@ struct HTMLTreeBuilder {
         self.tokenizer = tokenizer
         self.scripting = scripting
         self.maxDepth = maxDepth
+        // Room for the elements a short document opens at once: growing from empty by
+        // doubling cost a short record four allocations and copies of each stack.
+        openElements.reserveCapacity(16)
+        activeFormatting.reserveCapacity(8)
     }
 
     // MARK: Running
@@ -223,7 +227,9 @@ struct HTMLTreeBuilder {
 
     private mutating func setOnStack(_ element: Int32, _ value: Bool) {
         if Int(element) >= stackFlags.count {
-            stackFlags += [Bool](repeating: false, count: max(Int(element) + 1 - stackFlags.count, stackFlags.count))
+            // Doubled, from 64: a short record's few elements cost one allocation, not five.
+            let added = max(Int(element) + 1 - stackFlags.count, stackFlags.count, 64)
+            stackFlags.append(contentsOf: repeatElement(false, count: added))
         }
         stackFlags[Int(element)] = value
     }

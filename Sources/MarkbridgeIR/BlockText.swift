@@ -63,6 +63,10 @@ struct BlockText {
         }
     }
 
+    mutating func reserveBytes(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// Removes the line feed the text ends with.
     mutating func removeLastLineFeed() {
         precondition(lastByte == 0x0A, "the text does not end with a line feed")
