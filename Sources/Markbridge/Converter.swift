@@ -47,23 +47,31 @@ public struct Converter: Sendable {
     /// `inputIsCheckedUTF8`: the caller checked `input` is valid UTF-8 (batch, whose JSON
     /// scanner checked the record's field), so the reader need not check it again.
     func read(_ input: [UInt8], from format: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<Document> {
+        try withinTimeLimit { () throws(ConversionError) in try readWithinLimit(input, from: format, inputIsCheckedUTF8: inputIsCheckedUTF8) }
+    }
+
+    /// The read, under a deadline the caller bound (see ``withinTimeLimit(_:)``).
+    func readWithinLimit(_ input: [UInt8], from format: Format, inputIsCheckedUTF8: Bool = false) throws(ConversionError) -> Diagnosed<Document> {
         guard let reader = format.reader else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
-        return try withinTimeLimit { () throws(ConversionError) in
-            let read = try reader(input, inputIsCheckedUTF8 ? options.withInputCheckedUTF8 : options)
-            guard let detection = options.entityDetection else { return read }
-            let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
-            return Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
-        }
+        let read = try reader(input, inputIsCheckedUTF8 ? options.withInputCheckedUTF8 : options)
+        guard let detection = options.entityDetection else { return read }
+        let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
+        return Diagnosed(detected.value, diagnostics: read.diagnostics + detected.diagnostics)
     }
 
     /// Writes `document` as `format`.
     public func write(_ document: Document, to format: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
+        try withinTimeLimit { () throws(ConversionError) in try writeWithinLimit(document, to: format) }
+    }
+
+    /// The write, under a deadline the caller bound (see ``withinTimeLimit(_:)``).
+    func writeWithinLimit(_ document: Document, to format: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
         guard let writer = format.writer else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be written")
         }
-        return try withinTimeLimit { () throws(ConversionError) in try writer(document, options) }
+        return try writer(document, options)
     }
 
     /// Reads `input` as `source` and writes it as `target`; the diagnostics of both steps.
@@ -73,8 +81,11 @@ public struct Converter: Sendable {
 
     func convert(_ input: [UInt8], from source: Format, to target: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try withinTimeLimit { () throws(ConversionError) in
-            let read = try self.read(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
-            var written = try write(read.value, to: target)
+            let read = try readWithinLimit(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
+            // The reader stops at the deadline, and throws; a write begun is given the same chance
+            // to stop as a write called alone, which would have checked before it began.
+            try ConversionDeadline.check()
+            var written = try writeWithinLimit(read.value, to: target)
             written.diagnostics = read.diagnostics + written.diagnostics
             return written
         }
@@ -82,8 +93,10 @@ public struct Converter: Sendable {
 
     /// `work` under ``ConversionOptions/timeLimit`` from now (or a deadline bound already, if
     /// earlier), refused at once when the deadline passed or the task was cancelled before it
-    /// starts. A call inside another keeps the outer one's deadline, so a conversion's read and
-    /// write share one limit.
+    /// starts. A conversion's read and write share one limit: they run as `readWithinLimit` and
+    /// `writeWithinLimit` inside one call, binding no deadline of their own (a binding is a
+    /// task-local push and two clock reads, a short record's dearest fixed cost after its
+    /// buffers).
     func withinTimeLimit<Value>(_ work: () throws(ConversionError) -> Value) throws(ConversionError) -> Value {
         try ConversionDeadline.check()
         guard let limit = options.timeLimit else { return try work() }

@@ -48,9 +48,12 @@ extension Converter {
             throw ConversionError(code: "unknown-format", message: "format '\(target.name)' cannot be read back, so a conversion to it cannot be checked")
         }
         return try withinTimeLimit { () throws(ConversionError) in
-            let read = try self.read(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
-            let written = try write(read.value, to: target)
-            let readBack = try self.read(written.value, from: target)
+            // Each step checks the one deadline before it begins, as it would called alone.
+            let read = try readWithinLimit(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
+            try ConversionDeadline.check()
+            let written = try writeWithinLimit(read.value, to: target)
+            try ConversionDeadline.check()
+            let readBack = try readWithinLimit(written.value, from: target)
             return MigrationCheck(
                 before: read.value, written: written.value, after: readBack.value,
                 readDiagnostics: read.diagnostics, writeDiagnostics: written.diagnostics, readBackDiagnostics: readBack.diagnostics,
