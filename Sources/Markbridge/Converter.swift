@@ -47,14 +47,20 @@ public struct Converter: Sendable {
     /// `inputIsCheckedUTF8`: the caller checked `input` is valid UTF-8 (batch, whose JSON
     /// scanner checked the record's field), so the reader need not check it again.
     func read(_ input: [UInt8], from format: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<Document> {
-        try withinTimeLimit { () throws(ConversionError) in try readWithinLimit(input, from: format, inputIsCheckedUTF8: inputIsCheckedUTF8) }
+        let reader = try Self.reader(of: format)
+        return try withinTimeLimit { () throws(ConversionError) in try readWithinLimit(input, with: reader, inputIsCheckedUTF8: inputIsCheckedUTF8) }
     }
 
-    /// The read, under a deadline the caller bound (see ``withinTimeLimit(_:)``).
-    func readWithinLimit(_ input: [UInt8], from format: Format, inputIsCheckedUTF8: Bool = false) throws(ConversionError) -> Diagnosed<Document> {
+    /// `format`'s reader, or the error that says it has none.
+    static func reader(of format: Format) throws(ConversionError) -> Format.Reader {
         guard let reader = format.reader else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be read")
         }
+        return reader
+    }
+
+    /// The read, under a deadline the caller bound (see ``withinTimeLimit(_:)``).
+    func readWithinLimit(_ input: [UInt8], with reader: Format.Reader, inputIsCheckedUTF8: Bool = false) throws(ConversionError) -> Diagnosed<Document> {
         let read = try reader(input, inputIsCheckedUTF8 ? options.withInputCheckedUTF8 : options)
         guard let detection = options.entityDetection else { return read }
         let detected = detection.apply(to: read.value, urlPolicy: options.effectiveURLPolicy)
@@ -63,15 +69,16 @@ public struct Converter: Sendable {
 
     /// Writes `document` as `format`.
     public func write(_ document: Document, to format: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
-        try withinTimeLimit { () throws(ConversionError) in try writeWithinLimit(document, to: format) }
+        let writer = try Self.writer(of: format)
+        return try withinTimeLimit { () throws(ConversionError) in try writer(document, options) }
     }
 
-    /// The write, under a deadline the caller bound (see ``withinTimeLimit(_:)``).
-    func writeWithinLimit(_ document: Document, to format: Format) throws(ConversionError) -> Diagnosed<[UInt8]> {
+    /// `format`'s writer, or the error that says it has none.
+    static func writer(of format: Format) throws(ConversionError) -> Format.Writer {
         guard let writer = format.writer else {
             throw ConversionError(code: "unknown-format", message: "format '\(format.name)' cannot be written")
         }
-        return try writer(document, options)
+        return writer
     }
 
     /// Reads `input` as `source` and writes it as `target`; the diagnostics of both steps.
@@ -81,11 +88,12 @@ public struct Converter: Sendable {
 
     func convert(_ input: [UInt8], from source: Format, to target: Format, inputIsCheckedUTF8: Bool) throws(ConversionError) -> Diagnosed<[UInt8]> {
         try withinTimeLimit { () throws(ConversionError) in
-            let read = try readWithinLimit(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
+            let read = try readWithinLimit(input, with: Self.reader(of: source), inputIsCheckedUTF8: inputIsCheckedUTF8)
             // The reader stops at the deadline, and throws; a write begun is given the same chance
             // to stop as a write called alone, which would have checked before it began.
+            let writer = try Self.writer(of: target)
             try ConversionDeadline.check()
-            var written = try writeWithinLimit(read.value, to: target)
+            var written = try writer(read.value, options)
             written.diagnostics = read.diagnostics + written.diagnostics
             return written
         }
@@ -93,10 +101,9 @@ public struct Converter: Sendable {
 
     /// `work` under ``ConversionOptions/timeLimit`` from now (or a deadline bound already, if
     /// earlier), refused at once when the deadline passed or the task was cancelled before it
-    /// starts. A conversion's read and write share one limit: they run as `readWithinLimit` and
-    /// `writeWithinLimit` inside one call, binding no deadline of their own (a binding is a
-    /// task-local push and two clock reads, a short record's dearest fixed cost after its
-    /// buffers).
+    /// starts. A conversion's read and write share one limit: they run inside one call, binding
+    /// no deadline of their own (a binding is a task-local push and two clock reads, a short
+    /// record's dearest fixed cost after its buffers).
     func withinTimeLimit<Value>(_ work: () throws(ConversionError) -> Value) throws(ConversionError) -> Value {
         try ConversionDeadline.check()
         guard let limit = options.timeLimit else { return try work() }

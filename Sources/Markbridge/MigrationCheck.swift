@@ -49,11 +49,12 @@ extension Converter {
         }
         return try withinTimeLimit { () throws(ConversionError) in
             // Each step checks the one deadline before it begins, as it would called alone.
-            let read = try readWithinLimit(input, from: source, inputIsCheckedUTF8: inputIsCheckedUTF8)
+            let read = try readWithinLimit(input, with: Self.reader(of: source), inputIsCheckedUTF8: inputIsCheckedUTF8)
+            let writer = try Self.writer(of: target)
             try ConversionDeadline.check()
-            let written = try writeWithinLimit(read.value, to: target)
+            let written = try writer(read.value, options)
             try ConversionDeadline.check()
-            let readBack = try readWithinLimit(written.value, from: target)
+            let readBack = try readWithinLimit(written.value, with: Self.reader(of: target))
             return MigrationCheck(
                 before: read.value, written: written.value, after: readBack.value,
                 readDiagnostics: read.diagnostics, writeDiagnostics: written.diagnostics, readBackDiagnostics: readBack.diagnostics,

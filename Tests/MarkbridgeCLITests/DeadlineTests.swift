@@ -83,6 +83,13 @@ struct DeadlineTests {
             return nil
         }
         #expect(await before.value == ConversionError(code: "cancelled", message: "conversion stopped: its task was cancelled"))
+        // A format with no reader is named as such before the deadline is looked at.
+        let unreadable = Task { () -> ConversionError? in
+            unsafe withUnsafeCurrentTask { unsafe $0?.cancel() }
+            do throws(ConversionError) { _ = try converter.read(input, from: .writtenOnly) } catch { return error }
+            return nil
+        }
+        #expect(await unreadable.value == ConversionError(code: "unknown-format", message: "format 'shout' cannot be read"))
         // During: a reader used directly has no check up front, so only its loops can stop it.
         let markdown = try Self.written(.markdown)
         let during = Task { () -> ConversionError? in
