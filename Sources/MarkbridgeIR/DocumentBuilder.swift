@@ -261,7 +261,8 @@ package struct DocumentBuilder: Sendable {
             }
             markups.removeAll(keepingCapacity: true)
             markups.append(contentsOf: continuing)
-            markupBytes = Array(repeating: (0, 0), count: continuing.count)
+            markupBytes.removeAll(keepingCapacity: true)
+            markupBytes.append(contentsOf: repeatElement((start: 0, end: 0), count: continuing.count))
         }
     }
 
