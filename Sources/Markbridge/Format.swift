@@ -93,7 +93,11 @@ extension Format {
         summary: "plain text: read as paragraphs and line breaks, written as what a reader sees",
         fileExtensions: ["txt"],
         reader: PlainTextReader.self,
-        readerOptions: { options in .init(maxInputBytes: options.limits.maxInputBytes) },
+        readerOptions: { options in
+            var reader = PlainTextReader.Options(maxInputBytes: options.limits.maxInputBytes)
+            reader.inputIsCheckedUTF8 = options.inputIsCheckedUTF8
+            return reader
+        },
         writer: PlainTextWriter.self,
         writerOptions: { _ in .init() }
     )

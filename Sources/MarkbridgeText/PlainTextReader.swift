@@ -18,6 +18,10 @@
 public struct PlainTextReader: DocumentReader {
     public struct Options: Hashable, Sendable {
         public var maxInputBytes: Int
+        /// The caller checked the input is valid UTF-8 (a JSON string's bytes, which the JSON
+        /// scanner checked as it unescaped them), so it is not checked again. Set only where
+        /// that check ran.
+        package var inputIsCheckedUTF8 = false
 
         public init(maxInputBytes: Int = IRLimits.defaultMaxInputBytes) {
             self.maxInputBytes = maxInputBytes
@@ -37,7 +41,7 @@ public struct PlainTextReader: DocumentReader {
             throw ConversionError(code: "input-too-large", message: "input is \(bytes.count) bytes, over the limit of \(options.maxInputBytes)")
         }
         try EncodingSniffing.refuseWideEncodings(bytes)
-        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+        if !options.inputIsCheckedUTF8, let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw ConversionError(code: "invalid-utf8", message: "invalid UTF-8 at byte \(bad)", at: SourceLocation(byteOffset: bad, in: bytes))
         }
         var builder = DocumentBuilder()

@@ -21,14 +21,14 @@ struct JSONLinesMigrationTests {
         }
     }
 
-    @Test("A field's bytes, which the JSON scanner checked and the readers then take as valid, convert as the converter converts them: HTML and Markdown, CR LF, any script; with a check too")
+    @Test("A field's bytes, which the JSON scanner checked and the readers then take as valid, convert as the converter converts them: HTML, Markdown and plain text, CR LF, any script; with a check too")
     func fieldAsConverted() throws {
         var random = SeededRandom(seed: 0xF1E1D)
         // Pieces of a JSON string: escapes as written in the record, so the scanner unescapes
         // them. Not `\u0000`: the scanner reads it as U+FFFD, where Foundation's reading of the
         // record, which gives the direct conversion its input here, keeps U+0000.
         let pieces = ["a", "<p>", "</p>", "<b>", "*x*", #"\r"#, #"\r\n"#, #"\n"#, "é", "Я", "語", "😀", " ", "&amp;", #"\u00e9"#, #"\ud83d\ude00"#, #"<img alt=\"x\r\ny\">"#, #"\t"#]
-        for source in [Format.html, .markdown] {
+        for source in [Format.html, .markdown, .plainText] {
             for check in [nil, RecordConversion.Check()] {
                 let conversion = try RecordConversion(to: .markupJSON, check: check)
                 let migration = try JSONLinesMigration(conversion, from: source, field: "doc", into: "out")
