@@ -62,16 +62,10 @@ extension MarkdownWalker {
         let isEnd = literal.count > 1 && literal[1] == UInt8(ascii: "/")
         let start = isEnd ? 2 : 1
         var end = start
-        while end < literal.count, Self.isNameByte(literal[end]) { end += 1 }
-        guard end > start, Self.isLetter(literal[start]) else { return nil }
+        while end < literal.count, MarkdownEscaping.isLetter(literal[end]) || MarkdownEscaping.isDigit(literal[end]) || literal[end] == UInt8(ascii: "-") {
+            end += 1
+        }
+        guard end > start, MarkdownEscaping.isLetter(literal[start]) else { return nil }
         return (start..<end, isEnd)
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
     }
 }
